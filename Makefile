@@ -1,0 +1,30 @@
+# `make run`: the club on embedded defaults.  `make test`: the whole suite (ruff, mypy, pytest).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?= -n 2
+
+.PHONY: run test lint typecheck pytest services
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.installed
+	scripts/run-embedded.sh
+
+services:
+	scripts/services.sh
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(VENV)/.installed
+	$(VENV)/bin/mypy .
+
+pytest: $(VENV)/.installed services
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+test: lint typecheck pytest

@@ -1,0 +1,11 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+
+class User(AbstractUser):
+    display_name = models.CharField(max_length=40, blank=True)
+    # Denormalised sum of moderation.AuthorityChange rows; only moderation's services move it.
+    authority = models.IntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.display_name or self.username

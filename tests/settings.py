@@ -1,0 +1,15 @@
+"""Test settings: the real PostgreSQL and Redis of the machine; one broker DB per xdist worker."""
+
+import os
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/canasta")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+from canasta_club.settings import *  # noqa: F403
+
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{1 + int(_worker or 0)}"
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None}}  # noqa: F405

@@ -8,7 +8,9 @@ os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 from canasta_club.settings import *  # noqa: F403
 
 _worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{1 + int(_worker or 0)}"
+# Separate Redis DBs per xdist worker (and per concurrent test run, via REDIS_TEST_DB_BASE).
+_redis_db = int(os.environ.get("REDIS_TEST_DB_BASE", "1")) + int(_worker or 0)
+CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{_redis_db}"
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

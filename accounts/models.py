@@ -1,14 +1,26 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
+    # The language of the user's emails; set from the request at sign-up, changed in /api/me/.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     # Denormalised sum of moderation.AuthorityChange rows; only moderation's services move it.
     authority = models.IntegerField(default=0)
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # "Alice" and "alice" would be two players nobody can tell apart.
+            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.username

@@ -3,8 +3,8 @@
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
-from rest_framework import exceptions, status
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -16,6 +16,16 @@ class ApiError(exceptions.APIException):
         super().__init__(detail=detail, code=code)
         self.status_code = status_code
         self.error_code = code
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The error body, for OpenAPI: reference it in every view's error responses."""
+
+    code = serializers.CharField(help_text="Machine-readable, e.g. `invalid`, `not_found`.")
+    detail = serializers.CharField(help_text="Human-readable, in the request's language.")
+    errors = serializers.JSONField(
+        required=False, help_text="With code `invalid` only: the messages per field."
+    )
 
 
 def _code_for(exc: Exception) -> str:
@@ -47,3 +57,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         body["detail"] = str(data.get("detail", data)) if isinstance(data, dict) else str(data)
     response.data = body
     return response
+
+
+def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """404 for URLs no view matches, in the API's error shape instead of an HTML page."""
+    return JsonResponse({"code": "not_found", "detail": "Not found."}, status=404)
+
+
+def json_server_error(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"code": "server_error", "detail": "Internal server error."}, status=500)

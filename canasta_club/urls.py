@@ -12,3 +12,6 @@ urlpatterns = [
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
 ]
+
+handler404 = "canasta_club.errors.json_not_found"
+handler500 = "canasta_club.errors.json_server_error"

@@ -96,7 +96,13 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_THROTTLE_RATES": {"anon": "60/min", "user": "600/min"},
+    # "auth" and "password_reset": ScopedRateThrottle scopes of the sign-up/log-in/password views.
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": "60/min",
+        "user": "600/min",
+        "auth": "20/min",
+        "password_reset": "5/hour",
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canasta Club API",

@@ -1,0 +1,159 @@
+"""Tables, seats, the append-only move log and per-deal results.
+
+The engine state of a running game lives in `Game.state` (Match.to_dict), so reading a game never
+replays its history; the `Move` log is the audit trail and the replay source for the export.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Mode(models.TextChoices):
+        ASYNC = "async", "async"
+        LIVE = "live", "live"
+
+    class Length(models.TextChoices):
+        MATCH = "match", "match"
+        DEAL = "deal", "deal"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting"
+        ACTIVE = "active", "active"
+        FINISHED = "finished", "finished"
+        ABANDONED = "abandoned", "abandoned"
+
+    mode = models.CharField(max_length=5, choices=Mode.choices)
+    length = models.CharField(max_length=5, choices=Length.choices)
+    # Engine options (Rules.to_options), validated when the table is opened.
+    rules = models.JSONField()
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.WAITING)
+    private = models.BooleanField(default=False)
+    invite_code = models.CharField(max_length=32, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Number of accepted actions; clients send the version they saw with each move.
+    version = models.PositiveIntegerField(default=0)
+    # Match.to_dict(): holds hands, the stock and seeds, so it never leaves the server unfiltered.
+    state = models.JSONField(null=True, blank=True, editable=False)
+    seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Denormalised from the state for the lobby lists (which never load `state`).
+    deal_number = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(default=list)
+    turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    abandoned_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "private", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(turn_seat__isnull=True) | Q(turn_seat__lte=3), name="game_turn_seat_0_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner_team__isnull=True) | Q(winner_team__lte=1),
+                name="game_winner_team_0_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.mode}, {self.length}, {self.status})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    # Partners sit opposite: seats 0+2 are team 0, seats 1+3 team 1 (R-DEAL-1).
+    seat = models.PositiveSmallIntegerField()
+    joined_at = models.DateTimeField(auto_now_add=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    is_absent = models.BooleanField(default=False)
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user_per_game"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_0_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}: user {self.user_id}"
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+
+class Move(models.Model):
+    """One accepted action; rows are only ever inserted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # 1-based; equals the game's version right after this action.
+    seq = models.PositiveIntegerField()
+    deal_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    automatic = models.BooleanField(default=False)
+    # The engine's event: `public` for every viewer, `private` for the acting seat only.
+    public = models.JSONField(default=dict)
+    private = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} move {self.seq}"
+
+
+class DealRecord(models.Model):
+    """The result of one finished deal of a game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deal_records")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    result = models.JSONField()
+    scores_after = models.JSONField()
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_record_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} deal {self.number}"
+
+
+class IdempotentResponse(models.Model):
+    """The first answer to a move POST carrying an Idempotency-Key, replayed on retries."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="idempotency_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} user {self.user_id} key {self.key}"

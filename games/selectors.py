@@ -1,0 +1,204 @@
+"""Reads. Everything a player receives is built here, filtered for what that player may see.
+
+The engine state (`Game.state`) holds every hand, the stock and the seed; only `deal.view(seat)`,
+`legal_actions` of the caller's own turn, and the public part of each move leave this module —
+except `export_of`, which is for finished games only.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models.functions import Mod
+
+from accounts.models import User
+from games.engine import Match, legal_actions
+from games.models import DealRecord, Game, Move, Seat
+
+MOVE_LOG_PAGE = 500
+
+
+def iso(moment: datetime | None) -> str | None:
+    """ISO 8601 as DRF renders it, so stored (idempotent) bodies equal fresh ones."""
+    if moment is None:
+        return None
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def with_seats(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    return queryset.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    )
+
+
+def game_for_reading(*, game_id: int) -> Game | None:
+    return with_seats(Game.objects.filter(pk=game_id)).first()
+
+
+def seat_row_of(*, game: Game, user: User) -> Seat | None:
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+
+
+def seat_of(*, game: Game, user: User) -> int | None:
+    seat = seat_row_of(game=game, user=user)
+    return None if seat is None else seat.seat
+
+
+def games_of(*, user: User) -> QuerySet[Game]:
+    return Game.objects.filter(seats__user=user)
+
+
+def player_stats(*, user: User) -> dict[str, int]:
+    """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    return Seat.objects.filter(
+        user=user, game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED]
+    ).aggregate(
+        played=Count("pk"),
+        won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
+        abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
+    )
+
+
+def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
+    """Open tables (public ones, plus private ones the user sits at) or the user's own games."""
+    games = Game.objects.defer("state")
+    if mine:
+        games = games.filter(seats__user=user)
+    else:
+        games = games.filter(Q(private=False) | Q(seats__user=user) | Q(created_by=user))
+    if status:
+        games = games.filter(status=status)
+    return with_seats(games.distinct()).order_by("-created_at", "-pk")
+
+
+def _players(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.seat,
+            "team": seat.seat % 2,
+            "user": {
+                "id": seat.user_id,
+                "username": seat.user.username,
+                "display_name": seat.user.display_name,
+            },
+            "is_absent": seat.is_absent,
+        }
+        for seat in game.seats.all()
+    ]
+
+
+def _may_see_invite(game: Game, viewer: User) -> bool:
+    return game.private and (
+        game.created_by_id == viewer.pk or seat_row_of(game=game, user=viewer) is not None
+    )
+
+
+def game_summary(*, game: Game, viewer: User) -> dict[str, Any]:
+    """A lobby row: the table, its players and whose turn it is (no engine state)."""
+    viewer_seat = seat_of(game=game, user=viewer)
+    return {
+        "id": game.pk,
+        "mode": game.mode,
+        "length": game.length,
+        "rules": game.rules,
+        "status": game.status,
+        "private": game.private,
+        "invite_code": game.invite_code if _may_see_invite(game, viewer) else None,
+        "created_by": game.created_by_id,
+        "created_at": iso(game.created_at),
+        "players": _players(game),
+        "your_seat": viewer_seat,
+        "version": game.version,
+        "deal_number": game.deal_number,
+        "scores": list(game.scores or [0, 0]),
+        "turn_seat": game.turn_seat,
+        "your_turn": viewer_seat is not None and viewer_seat == game.turn_seat,
+        "turn_started_at": iso(game.turn_started_at),
+        "turn_deadline": iso(game.turn_deadline),
+        "started_at": iso(game.started_at),
+        "finished_at": iso(game.finished_at),
+        "winner_team": game.winner_team,
+        "abandoned_by_seat": game.abandoned_by_seat,
+    }
+
+
+def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
+    """The game as `viewer` may see it: their seat's view of the deal and their legal actions."""
+    detail = game_summary(game=game, viewer=viewer)
+    viewer_seat = detail["your_seat"]
+    # Seeds stay out until the export: later deals' seeds derive from the match seed.
+    detail["deals"] = list(
+        DealRecord.objects.filter(game=game)
+        .order_by("number")
+        .values("number", "dealer", "result", "scores_after")
+    )
+    detail["deal"] = None
+    detail["legal_actions"] = []
+    if game.state is not None:
+        match = Match.from_dict(game.state)
+        detail["deal"] = match.deal.view(viewer_seat)
+        if (
+            game.status == Game.Status.ACTIVE
+            and viewer_seat is not None
+            and viewer_seat == match.deal.turn
+        ):
+            detail["legal_actions"] = legal_actions(match.deal, viewer_seat)
+    return detail
+
+
+def move_entry(move: Move, *, viewer_seat: int | None) -> dict[str, Any]:
+    return {
+        "seq": move.seq,
+        "deal_number": move.deal_number,
+        "seat": move.seat,
+        "action": move.action,
+        "automatic": move.automatic,
+        "public": move.public,
+        "private": move.private if viewer_seat == move.seat else None,
+        "created_at": iso(move.created_at),
+    }
+
+
+def move_log_for(
+    *, game: Game, viewer_seat: int | None, after: int, limit: int = MOVE_LOG_PAGE
+) -> list[dict[str, Any]]:
+    """Moves after seq `after`, oldest first: public events for all, private ones for the actor."""
+    moves = Move.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+    return [move_entry(move, viewer_seat=viewer_seat) for move in moves]
+
+
+def export_of(*, game: Game) -> dict[str, Any]:
+    """A finished game in full, for replay: rules, match seed, first dealer, every event."""
+    return {
+        "id": game.pk,
+        "mode": game.mode,
+        "length": game.length,
+        "rules": game.rules,
+        "status": game.status,
+        "seed": game.seed,
+        "first_dealer": game.first_dealer,
+        "players": _players(game),
+        "scores": list(game.scores or [0, 0]),
+        "winner_team": game.winner_team,
+        "abandoned_by_seat": game.abandoned_by_seat,
+        "started_at": iso(game.started_at),
+        "finished_at": iso(game.finished_at),
+        "deals": list(
+            DealRecord.objects.filter(game=game)
+            .order_by("number")
+            .values("number", "dealer", "seed", "result", "scores_after")
+        ),
+        "moves": [
+            {
+                "seq": move.seq,
+                "deal_number": move.deal_number,
+                "seat": move.seat,
+                "action": move.action,
+                "automatic": move.automatic,
+                "public": move.public,
+                "private": move.private,
+                "created_at": iso(move.created_at),
+            }
+            for move in Move.objects.filter(game=game).order_by("seq")
+        ],
+    }

@@ -1,0 +1,451 @@
+"""Writes: opening tables, seating, starting, and the one move service.
+
+Every action reaches the engine through `apply_actions_locked`, inside a transaction holding the
+game row lock (`lock_game`), so moves of one game are applied strictly one after another.
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Prefetch
+from django.db.models.functions import Now
+from django.utils import timezone
+from notifications.services import notify
+from rest_framework import status
+
+from accounts.models import User
+from canasta_club.errors import ApiError
+from games import selectors
+from games.engine import IllegalMove, Match, Rules
+from games.i18n import current_language, text
+from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
+
+# A read or a move refreshes Seat.last_seen_at at most this often (absence detection, R-CLUB-2).
+SEEN_RESOLUTION = timedelta(seconds=5)
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """The HTTP answer to a move POST; stored as-is for Idempotency-Key replays."""
+
+    status_code: int
+    body: dict[str, Any]
+
+
+def _not_found() -> ApiError:
+    return ApiError(
+        "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+    )
+
+
+def _refuse_suspended(user: User) -> None:
+    if user.suspended_until is not None and user.suspended_until > timezone.now():
+        raise ApiError(
+            "suspended",
+            text(
+                "Ваша учётная запись временно отстранена от игр.",
+                "Your account is suspended from play.",
+            ),
+            status.HTTP_403_FORBIDDEN,
+        )
+
+
+def lock_game(*, game_id: int) -> Game:
+    """Inside a transaction: the game row, locked; `db_now` is the database clock."""
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(db_now=Now())
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .get(pk=game_id)
+    )
+
+
+def _lock_game_or_404(game_id: int) -> Game:
+    try:
+        return lock_game(game_id=game_id)
+    except Game.DoesNotExist:
+        raise _not_found() from None
+
+
+def _db_now(game: Game) -> datetime:
+    db_now = getattr(game, "db_now", None)
+    if db_now is None:
+        db_now = Game.objects.annotate(db_now=Now()).values_list("db_now", flat=True)[:1].get()
+    return db_now
+
+
+def _seat_users(game: Game) -> dict[int, int]:
+    return {seat.seat: seat.user_id for seat in game.seats.all()}
+
+
+def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
+    """The engine's Rules for a table; bad options -> 400 `invalid_rules` with the reason."""
+    options = dict(options)
+    if length == Game.Length.DEAL:
+        options["target"] = None  # R-GAME-2: a single deal
+    try:
+        rules = Rules.from_options(options)
+    except (ValueError, TypeError) as exc:
+        raise ApiError("invalid_rules", str(exc)) from None
+    if length == Game.Length.MATCH and rules.target is None:
+        raise ApiError(
+            "invalid_rules",
+            text(
+                "Для партии до победы нужна цель (target), например 5000 или 2500.",
+                "A match needs a target score, e.g. 5000 or 2500.",
+            ),
+        )
+    return rules
+
+
+@transaction.atomic
+def open_table(
+    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int = 0
+) -> Game:
+    """Opens a table with its creator seated at `seat`."""
+    _refuse_suspended(user)
+    engine_rules = validated_rules(length=length, options=rules)
+    game = Game.objects.create(
+        mode=mode,
+        length=length,
+        rules=engine_rules.to_options(),
+        private=private,
+        invite_code=secrets.token_urlsafe(9) if private else "",
+        created_by=user,
+        scores=[0, 0],
+    )
+    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=timezone.now())
+    return game
+
+
+@transaction.atomic
+def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> Game:
+    """Takes a free seat; the fourth player starts the game."""
+    _refuse_suspended(user)
+    game = _lock_game_or_404(game_id)
+    if game.status != Game.Status.WAITING:
+        raise ApiError(
+            "game_not_waiting",
+            text("Эта игра уже началась.", "This game has already started."),
+            status.HTTP_409_CONFLICT,
+        )
+    seats = list(game.seats.all())
+    if game.private and not secrets.compare_digest(invite_code or "", game.invite_code):
+        raise ApiError(
+            "bad_invite_code",
+            text("Неверный код приглашения.", "Wrong invite code."),
+            status.HTTP_403_FORBIDDEN,
+        )
+    if any(taken.user_id == user.pk for taken in seats):
+        raise ApiError(
+            "already_seated",
+            text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
+            status.HTTP_409_CONFLICT,
+        )
+    if any(taken.seat == seat for taken in seats):
+        raise ApiError(
+            "seat_taken",
+            text("Это место уже занято.", "This seat is taken."),
+            status.HTTP_409_CONFLICT,
+        )
+    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=timezone.now())
+    # Drop the prefetched seats: the game now has a new one.
+    game = lock_game(game_id=game.pk)
+    if game.seats.count() == 4:
+        _start_game(game)
+    return game
+
+
+@transaction.atomic
+def leave_table(*, game_id: int, user: User) -> Game | None:
+    """Frees the caller's seat before the start; an emptied table is removed (None)."""
+    game = _lock_game_or_404(game_id)
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is None:
+        raise ApiError(
+            "not_seated",
+            text("Вы не сидите за этим столом.", "You have no seat at this table."),
+            status.HTTP_403_FORBIDDEN,
+        )
+    if game.status != Game.Status.WAITING:
+        raise ApiError(
+            "game_started",
+            text(
+                "Игра уже началась: место нельзя освободить.",
+                "The game has started; the seat cannot be left.",
+            ),
+            status.HTTP_409_CONFLICT,
+        )
+    seat.delete()
+    if not Seat.objects.filter(game=game).exists():
+        game.delete()
+        return None
+    return lock_game(game_id=game.pk)
+
+
+def _start_turn(game: Game, match: Match, started_at: datetime) -> None:
+    game.turn_seat = match.deal.turn
+    game.turn_started_at = started_at
+    game.turn_deadline = started_at + settings.TURN_LIMIT[game.mode]
+
+
+def _notify_turn(game: Game, seat_users: dict[int, int]) -> None:
+    if game.mode != Game.Mode.ASYNC or game.turn_seat is None:
+        return
+    notify(
+        user_id=seat_users[game.turn_seat],
+        kind="your_turn",
+        game_id=game.pk,
+        payload={"seat": game.turn_seat, "deadline": game.turn_deadline.isoformat()}
+        if game.turn_deadline
+        else {"seat": game.turn_seat},
+        dedupe_key=f"your_turn:{game.pk}:{game.version}",
+    )
+
+
+def _start_game(game: Game) -> None:
+    """Four are seated: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
+    rules = Rules.from_options(game.rules)
+    game.seed = secrets.randbits(63)
+    game.first_dealer = secrets.randbelow(4)
+    match = Match.new(rules, first_dealer=game.first_dealer, seed=game.seed)
+    now = _db_now(game)
+    game.state = match.to_dict()
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.deal_number = match.deal_number
+    game.scores = list(match.scores)
+    _start_turn(game, match, now)
+    game.save()
+    seat_users = _seat_users(game)
+    for seat, user_id in seat_users.items():
+        notify(
+            user_id=user_id,
+            kind="game_started",
+            game_id=game.pk,
+            payload={"seat": seat, "mode": game.mode, "length": game.length},
+            dedupe_key=f"game_started:{game.pk}:{user_id}",
+        )
+    _notify_turn(game, seat_users)
+
+
+def _finish(game: Game, *, winner_team: int | None, finished_at: datetime) -> None:
+    game.winner_team = winner_team
+    game.finished_at = finished_at
+    game.turn_seat = None
+    game.turn_started_at = None
+    game.turn_deadline = None
+    for seat, user_id in _seat_users(game).items():
+        notify(
+            user_id=user_id,
+            kind="game_finished",
+            game_id=game.pk,
+            payload={
+                "status": game.status,
+                "scores": list(game.scores),
+                "winner_team": winner_team,
+                "your_team": seat % 2,
+                "abandoned_by_seat": game.abandoned_by_seat,
+            },
+            dedupe_key=f"game_finished:{game.pk}:{user_id}",
+        )
+
+
+def apply_actions_locked(
+    *,
+    game: Game,
+    seat: int,
+    actions: list[dict[str, Any]],
+    automatic: bool,
+    turn_started_at: datetime | None = None,
+) -> list[Move]:
+    """Applies `actions` of `seat` to a game locked by `lock_game`; the only way moves happen.
+
+    All actions go through the engine before anything is written, so an IllegalMove (raised
+    unchanged) leaves the database untouched.
+    """
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        raise ApiError(
+            "game_not_active",
+            text("Игра не идёт.", "The game is not in progress."),
+            status.HTTP_409_CONFLICT,
+        )
+    match = Match.from_dict(game.state)
+    applied: list[tuple[dict[str, Any], int, dict[str, Any]]] = []
+    for action in actions:
+        deal_number = match.deal_number
+        event = match.apply(seat, action)
+        public = dict(event.get("public") or {})
+        if event.get("deal_over"):
+            public["deal_over"] = True
+            public["result"] = event.get("result")
+        applied.append((action, deal_number, {"public": public, "private": event.get("private")}))
+
+    now = turn_started_at or _db_now(game)
+    moves = Move.objects.bulk_create(
+        Move(
+            game=game,
+            seq=game.version + index,
+            deal_number=deal_number,
+            seat=seat,
+            action=action,
+            automatic=automatic,
+            public=event["public"],
+            private=event["private"] or {},
+        )
+        for index, (action, deal_number, event) in enumerate(applied, start=1)
+    )
+    finished_deals = [h for h in match.history if h["number"] >= game.deal_number]
+    if finished_deals:
+        DealRecord.objects.bulk_create(
+            DealRecord(
+                game=game,
+                number=h["number"],
+                dealer=h["dealer"],
+                seed=h["seed"],
+                result=h["result"],
+                scores_after=list(h["scores_after"]),
+            )
+            for h in finished_deals
+        )
+
+    game.version += len(actions)
+    game.state = match.to_dict()
+    game.deal_number = match.deal_number
+    game.scores = list(match.scores)
+    if match.over:
+        game.status = Game.Status.FINISHED
+        _finish(game, winner_team=match.winner, finished_at=now)
+    elif match.deal.phase == "draw":
+        # A new turn begins (the previous one ended with a discard, or a new deal started).
+        _start_turn(game, match, now)
+        if game.turn_seat != seat or finished_deals:
+            _notify_turn(game, _seat_users(game))
+    game.save(
+        update_fields=[
+            "version",
+            "state",
+            "deal_number",
+            "scores",
+            "status",
+            "turn_seat",
+            "turn_started_at",
+            "turn_deadline",
+            "finished_at",
+            "winner_team",
+        ]
+    )
+    return moves
+
+
+def finish_game_abandoned(*, game: Game, seat: int) -> None:
+    """The seat's team loses by abandoning (game locked by the caller)."""
+    game.status = Game.Status.ABANDONED
+    game.abandoned_by_seat = seat
+    _finish(game, winner_team=1 - seat % 2, finished_at=_db_now(game))
+    game.save(
+        update_fields=[
+            "status",
+            "abandoned_by_seat",
+            "winner_team",
+            "finished_at",
+            "turn_seat",
+            "turn_started_at",
+            "turn_deadline",
+        ]
+    )
+
+
+def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveOutcome:
+    if game.status != Game.Status.ACTIVE:
+        return MoveOutcome(
+            status.HTTP_409_CONFLICT,
+            {"code": "game_not_active", "detail": text("Игра не идёт.", "The game is not on.")},
+        )
+    if version != game.version:
+        return MoveOutcome(
+            status.HTTP_409_CONFLICT,
+            {
+                "code": "stale_version",
+                "detail": text(
+                    f"Игра уже изменилась: текущая версия {game.version}, получена {version}.",
+                    f"The game has moved on: current version {game.version}, got {version}.",
+                ),
+                "version": game.version,
+            },
+        )
+    try:
+        moves = apply_actions_locked(game=game, seat=seat.seat, actions=[action], automatic=False)
+    except IllegalMove as exc:
+        return MoveOutcome(
+            status.HTTP_400_BAD_REQUEST,
+            {"code": exc.code, "detail": exc.message(current_language())},
+        )
+    return MoveOutcome(
+        status.HTTP_200_OK,
+        {
+            "moves": [selectors.move_entry(move, viewer_seat=seat.seat) for move in moves],
+            "game": selectors.game_detail(game=game, viewer=seat.user),
+        },
+    )
+
+
+@transaction.atomic
+def make_move(
+    *,
+    game_id: int,
+    user: User,
+    version: int,
+    action: dict[str, Any],
+    idempotency_key: str | None = None,
+) -> MoveOutcome:
+    """One move by a seated player, against the `version` the client saw.
+
+    With an `idempotency_key` the first answer is stored and replayed for retries; the game row
+    lock serialises concurrent duplicates, so the second one always finds the first's answer.
+    """
+    game = _lock_game_or_404(game_id)
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is None:
+        raise ApiError(
+            "not_seated",
+            text("Вы не сидите за этим столом.", "You have no seat at this table."),
+            status.HTTP_403_FORBIDDEN,
+        )
+    if idempotency_key:
+        stored = (
+            IdempotentResponse.objects.filter(game=game, user=user, key=idempotency_key)
+            .values_list("status_code", "body")
+            .first()
+        )
+        if stored is not None:
+            return MoveOutcome(status_code=stored[0], body=stored[1])
+    outcome = _move_outcome(game, seat, version, action)
+    if idempotency_key:
+        IdempotentResponse.objects.create(
+            game=game,
+            user=user,
+            key=idempotency_key,
+            status_code=outcome.status_code,
+            body=outcome.body,
+        )
+    if outcome.status_code == status.HTTP_200_OK and (seat.is_absent or seat.consecutive_timeouts):
+        # The player is back and playing: no longer absent, no timeouts in a row.
+        Seat.objects.filter(pk=seat.pk).update(
+            last_seen_at=timezone.now(), is_absent=False, consecutive_timeouts=0
+        )
+    else:
+        mark_seen(seat=seat)
+    return outcome
+
+
+def mark_seen(*, seat: Seat) -> None:
+    """Records that the seat's player is here; writes at most every SEEN_RESOLUTION."""
+    now = timezone.now()
+    if seat.last_seen_at is None or now - seat.last_seen_at >= SEEN_RESOLUTION:
+        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
+        seat.last_seen_at = now

@@ -1,0 +1,51 @@
+"""The club's clock: the database's time, never a process's own.
+
+Deadlines are compared with `now_expression()` inside queries, or with `now()` (one `SELECT`)
+when a value is needed, so clock skew between web servers and workers does not matter.
+
+Tests move time with `advance()`: an offset added on top of the database's clock, instead of
+sleeping. The offset lives in this process only; the test worker (`start_worker`) runs in a
+thread of the test process, so it sees the same shifted time. Production never sets it.
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import connection
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, Value
+from django.db.models.expressions import Combinable
+from django.db.models.functions import Now
+from django.utils import timezone
+
+_offset = timedelta(0)
+
+
+def now_expression() -> Combinable:
+    """The database's current time (plus the test offset), for use inside a query."""
+    if not _offset:
+        return Now()
+    return ExpressionWrapper(
+        Now() + Value(_offset, output_field=DurationField()), output_field=DateTimeField()
+    )
+
+
+def now() -> datetime:
+    """The database's current time (plus the test offset)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement_timestamp()")
+            (database_now,) = cursor.fetchone()
+        return database_now + _offset
+    # SQLite (the embedded default) runs inside this process: its clock is this machine's.
+    return timezone.now() + _offset
+
+
+def advance(delta: timedelta) -> None:
+    """Move the club's time forward by `delta` (tests only)."""
+    global _offset
+    _offset += delta
+
+
+def reset() -> None:
+    """Back to the database's own time (tests only)."""
+    global _offset
+    _offset = timedelta(0)

@@ -1,0 +1,148 @@
+"""In-app notifications, the email outbox, per-user switches and turn reminders.
+
+`notify()` writes a `Notification` (in-app) and an `OutboxMessage` (email) inside the caller's
+transaction; a Celery task drains the outbox after commit. A row's `key` is unique per user, so a
+repeated `notify()` with the same dedupe key is a no-op and a redelivered drain never sends twice.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Now
+
+
+class Kind(models.TextChoices):
+    GAME_STARTED = "game_started", "game started"
+    YOUR_TURN = "your_turn", "your turn"
+    TURN_REMINDER = "turn_reminder", "turn reminder"
+    AUTOPLAYED = "autoplayed", "autoplayed"
+    GAME_FINISHED = "game_finished", "game finished"
+    KUDOS_RECEIVED = "kudos_received", "kudos received"
+    REPORT_ANSWERED = "report_answered", "report answered"
+    REPORT_DUE_SOON = "report_due_soon", "report due soon"
+    REPORT_BREACHED = "report_breached", "report breached"
+    SANCTION = "sanction", "sanction"
+
+
+class Notification(models.Model):
+    """One in-app notification."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    payload = models.JSONField(default=dict, blank=True)
+    key = models.CharField(max_length=200)
+    created_at = models.DateTimeField(db_default=Now())
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="notification_key_unique")
+        ]
+        indexes = [
+            models.Index(
+                fields=["user", "-id"],
+                condition=Q(read_at__isnull=True),
+                name="notification_unread",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for user {self.user_id}"
+
+
+class OutboxMessage(models.Model):
+    """One email to send (or hold for the digest) once the notifying transaction commits."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SENT = "sent", "sent"
+        # The user switched this kind's email off, or the your-turn rate limit applied.
+        SKIPPED = "skipped", "skipped"
+        # Held for the user's daily digest, then marked DIGESTED once the digest went out.
+        HELD = "held", "held"
+        DIGESTED = "digested", "digested"
+        # Sending failed MAX_SEND_ATTEMPTS times (e.g. the address is rejected).
+        FAILED = "failed", "failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    payload = models.JSONField(default=dict, blank=True)
+    key = models.CharField(max_length=200)
+    created_at = models.DateTimeField(db_default=Now())
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="outbox_key_unique")]
+        indexes = [
+            models.Index(fields=["id"], condition=Q(status="pending"), name="outbox_pending"),
+            models.Index(fields=["user"], condition=Q(status="held"), name="outbox_held"),
+            # The your-turn rate limit looks up the last email sent for a game.
+            models.Index(
+                fields=["user", "game", "processed_at"],
+                condition=Q(status="sent", kind="your_turn"),
+                name="outbox_your_turn_sent",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} email for user {self.user_id} ({self.status})"
+
+
+class NotificationSettings(models.Model):
+    """A user's switches; kinds missing from `in_app`/`email` take the defaults."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="notification_settings",
+    )
+    in_app = models.JSONField(default=dict, blank=True)
+    email = models.JSONField(default=dict, blank=True)
+    # One email a day listing what was held instead of one email per notification.
+    digest = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"Notification settings of user {self.user_id}"
+
+
+class DigestRun(models.Model):
+    """One daily digest sent to one user; unique per day so a redelivered task sends it once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    items = models.PositiveIntegerField()
+    sent_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="digest_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"Digest for user {self.user_id} on {self.day}"
+
+
+class TurnReminder(models.Model):
+    """The 80 % reminder of one turn; the unique (game, turn_deadline) sends it once per turn."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    turn_deadline = models.DateTimeField()
+    sent_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "turn_deadline"], name="reminder_once_per_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"Reminder for game {self.game_id} turn ending {self.turn_deadline}"

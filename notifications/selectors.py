@@ -1,0 +1,38 @@
+"""Reads: a user's notification switches and in-app notifications."""
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from notifications.models import Kind, Notification, NotificationSettings
+
+# Every kind is on by default, in-app and by email; users switch kinds off one by one.
+DEFAULT_IN_APP = dict.fromkeys(Kind.values, True)
+DEFAULT_EMAIL = dict.fromkeys(Kind.values, True)
+
+
+def settings_for_user_id(*, user_id: int) -> dict[str, Any]:
+    stored = NotificationSettings.objects.filter(user_id=user_id).first()
+    if stored is None:
+        return {"in_app": dict(DEFAULT_IN_APP), "email": dict(DEFAULT_EMAIL), "digest": False}
+    return {
+        "in_app": {**DEFAULT_IN_APP, **stored.in_app},
+        "email": {**DEFAULT_EMAIL, **stored.email},
+        "digest": stored.digest,
+    }
+
+
+def settings_for(*, user: Any) -> dict[str, Any]:
+    """The user's per-kind switches (in-app and email) and the daily digest option."""
+    return settings_for_user_id(user_id=user.pk)
+
+
+def notifications_for(*, user: Any, read: bool | None = None) -> QuerySet[Notification]:
+    notifications = Notification.objects.filter(user=user)
+    if read is not None:
+        notifications = notifications.filter(read_at__isnull=not read)
+    return notifications.order_by("-id")
+
+
+def unread_count(*, user: Any) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()

@@ -1,0 +1,285 @@
+"""Writes: notify, drain the email outbox, daily digests, turn reminders, settings, read marks."""
+
+import logging
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.db import connection, transaction
+from django.db.models import Exists, F, OuterRef, Q
+from django.utils.translation import gettext
+
+from canasta_club import clock
+from canasta_club.broker import publish
+from canasta_club.errors import ApiError
+from games.models import Game, Seat
+from notifications import texts
+from notifications.models import (
+    DigestRun,
+    Kind,
+    Notification,
+    NotificationSettings,
+    OutboxMessage,
+    TurnReminder,
+)
+from notifications.selectors import settings_for_user_id
+
+logger = logging.getLogger(__name__)
+
+# A player seen at the table this recently is looking at the game: no your-turn notification.
+LOOKING_AT_GAME = timedelta(seconds=60)
+YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
+REMINDER_AT_FRACTION = 0.8
+OUTBOX_BATCH = 100
+# An email that failed this many times (e.g. a rejected address) is given up, not retried forever.
+MAX_SEND_ATTEMPTS = 5
+
+
+def notify(
+    *,
+    user_id: int,
+    kind: str,
+    game_id: int | None = None,
+    payload: dict[str, Any] | None = None,
+    dedupe_key: str | None = None,
+) -> None:
+    """Record a notification inside the caller's transaction; its email goes out after commit.
+
+    Writes the in-app notification (when the user has that kind on) and an outbox row. The same
+    `dedupe_key` for the same user and kind makes a repeated call a no-op.
+    """
+    if kind not in Kind.values:
+        raise ValueError(f"Unknown notification kind: {kind!r}")
+    if kind == Kind.YOUR_TURN and game_id is not None and _is_at_table(user_id, game_id):
+        return
+    key = f"{kind}:{dedupe_key if dedupe_key is not None else uuid.uuid4().hex}"
+    fields = {
+        "user_id": user_id,
+        "kind": kind,
+        "game_id": game_id,
+        "payload": payload or {},
+        "key": key,
+    }
+    if settings_for_user_id(user_id=user_id)["in_app"][kind]:
+        Notification.objects.bulk_create([Notification(**fields)], ignore_conflicts=True)
+    OutboxMessage.objects.bulk_create([OutboxMessage(**fields)], ignore_conflicts=True)
+    _drain_after_commit()
+
+
+def _is_at_table(user_id: int, game_id: int) -> bool:
+    """Live players are at the table by definition; async ones when seen in the last minute."""
+    recently = clock.now_expression() - LOOKING_AT_GAME
+    return (
+        Seat.objects.filter(game_id=game_id, user_id=user_id)
+        .filter(Q(game__mode=Game.Mode.LIVE) | Q(last_seen_at__gte=recently))
+        .exists()
+    )
+
+
+def _drain_after_commit() -> None:
+    # One publish per transaction, however many notifications it wrote.
+    if not any(entry[1] is _publish_drain for entry in connection.run_on_commit):
+        transaction.on_commit(_publish_drain)
+
+
+def _publish_drain() -> None:
+    from notifications.tasks import drain_outbox
+
+    publish(drain_outbox)
+
+
+def drain_outbox(*, batch_size: int = OUTBOX_BATCH) -> int:
+    """Send every pending email; returns how many were sent.
+
+    Rows are claimed with SKIP LOCKED, so concurrent drains share the work, and each row is
+    marked in the same transaction as its send attempt: a crash before commit leaves it pending
+    for the next drain, a finished one is never sent again.
+    """
+    sent = 0
+    while True:
+        with transaction.atomic():
+            batch = list(
+                OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
+                .select_related("user")
+                .select_for_update(skip_locked=True, of=("self",))
+                .order_by("id")[:batch_size]
+            )
+            if not batch:
+                return sent
+            now = clock.now()
+            mail = get_connection()
+            for message in batch:
+                sent += _deliver(message, now=now, mail=mail)
+        if len(batch) < batch_size:
+            return sent
+
+
+def _deliver(message: OutboxMessage, *, now: Any, mail: Any) -> int:
+    preferences = settings_for_user_id(user_id=message.user_id)
+    wanted = preferences["email"][message.kind] and bool(message.user.email)
+    rate_limited = _your_turn_email_sent_recently(message, now=now)
+    status = OutboxMessage.Status.SENT
+    if not wanted or rate_limited:
+        status = OutboxMessage.Status.SKIPPED
+    elif preferences["digest"]:
+        status = OutboxMessage.Status.HELD
+    else:
+        try:
+            _email(message, mail=mail)
+        except OSError:
+            logger.exception("Sending outbox message %s failed", message.pk)
+            OutboxMessage.objects.filter(pk=message.pk).update(attempts=F("attempts") + 1)
+            if message.attempts + 1 < MAX_SEND_ATTEMPTS:
+                return 0
+            status = OutboxMessage.Status.FAILED
+    OutboxMessage.objects.filter(pk=message.pk).update(status=status, processed_at=now)
+    return int(status == OutboxMessage.Status.SENT)
+
+
+def _your_turn_email_sent_recently(message: OutboxMessage, *, now: Any) -> bool:
+    if message.kind != Kind.YOUR_TURN or message.game_id is None:
+        return False
+    return OutboxMessage.objects.filter(
+        user_id=message.user_id,
+        game_id=message.game_id,
+        kind=Kind.YOUR_TURN,
+        status=OutboxMessage.Status.SENT,
+        processed_at__gt=now - YOUR_TURN_EMAIL_INTERVAL,
+    ).exists()
+
+
+def _email(message: OutboxMessage, *, mail: Any) -> None:
+    language = message.user.language
+    EmailMessage(
+        subject=texts.title(kind=message.kind, game_id=message.game_id, language=language),
+        body=texts.body(
+            kind=message.kind,
+            game_id=message.game_id,
+            payload=message.payload,
+            language=language,
+        ),
+        to=[message.user.email],
+        # Lets mail servers drop a copy should a crash before commit make us send it again.
+        headers={"Message-ID": f"<outbox-{message.pk}@canasta.club>"},
+        connection=mail,
+    ).send()
+
+
+def send_daily_digests() -> int:
+    """One email per digest user listing the emails held since their last digest."""
+    today = clock.now().date()
+    users_with_held = (
+        OutboxMessage.objects.filter(status=OutboxMessage.Status.HELD)
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    sent = 0
+    for user_id in list(users_with_held):
+        sent += _send_digest(user_id=user_id, day=today)
+    return sent
+
+
+def _send_digest(*, user_id: int, day: Any) -> int:
+    with transaction.atomic():
+        held = list(
+            OutboxMessage.objects.filter(user_id=user_id, status=OutboxMessage.Status.HELD)
+            .select_related("user")
+            .select_for_update(skip_locked=True, of=("self",))
+            .order_by("id")
+        )
+        if not held or DigestRun.objects.filter(user_id=user_id, day=day).exists():
+            return 0
+        user = held[0].user
+        language = texts.pick_language(user.language)
+        lines = [
+            texts.title(kind=message.kind, game_id=message.game_id, language=language)
+            for message in held
+        ]
+        DigestRun.objects.create(user_id=user_id, day=day, items=len(held))
+        OutboxMessage.objects.filter(pk__in=[message.pk for message in held]).update(
+            status=OutboxMessage.Status.DIGESTED, processed_at=clock.now()
+        )
+        EmailMessage(
+            subject=texts.DIGEST_SUBJECT[language].format(count=len(held)),
+            body="\n".join(f"• {line}" for line in lines),
+            to=[user.email],
+        ).send()
+    return 1
+
+
+def sweep_turn_reminders(*, batch_size: int = 500) -> int:
+    """Remind async players when 80 % of their turn is gone; once per turn (TurnReminder)."""
+    now = clock.now()
+    limit = settings.TURN_LIMIT[Game.Mode.ASYNC]
+    remind_before = limit * (1 - REMINDER_AT_FRACTION)
+    already_reminded = TurnReminder.objects.filter(
+        game=OuterRef("pk"), turn_deadline=OuterRef("turn_deadline")
+    )
+    reminded = 0
+    with transaction.atomic():
+        due = list(
+            Game.objects.filter(
+                status=Game.Status.ACTIVE,
+                mode=Game.Mode.ASYNC,
+                turn_deadline__gt=now,
+                turn_deadline__lte=now + remind_before,
+            )
+            .exclude(Exists(already_reminded))
+            .select_for_update(skip_locked=True, of=("self",))
+            .order_by("turn_deadline")
+            .only("pk", "turn_seat", "turn_deadline")[:batch_size]
+        )
+        for game in due:
+            deadline = game.turn_deadline
+            assert deadline is not None and game.turn_seat is not None  # filtered above
+            TurnReminder.objects.create(game=game, turn_deadline=deadline)
+            seat = Seat.objects.filter(game=game, seat=game.turn_seat).first()
+            if seat is not None:
+                notify(
+                    user_id=seat.user_id,
+                    kind=Kind.TURN_REMINDER,
+                    game_id=game.pk,
+                    payload={"turn_deadline": deadline.isoformat()},
+                    dedupe_key=f"{game.pk}:{deadline.isoformat()}",
+                )
+                reminded += 1
+        # Reminders of turns long over are no longer needed to tell "sent" from "not sent".
+        TurnReminder.objects.filter(turn_deadline__lt=now - limit).delete()
+    return reminded
+
+
+def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
+    """Apply a partial change: {"in_app": {kind: bool}, "email": {kind: bool}, "digest": bool}."""
+    unknown_fields = set(changes) - {"in_app", "email", "digest"}
+    if unknown_fields:
+        raise ApiError("unknown_field", gettext("Unknown field: %s") % sorted(unknown_fields)[0])
+    with transaction.atomic():
+        stored, _ = NotificationSettings.objects.select_for_update(of=("self",)).get_or_create(
+            user=user
+        )
+        for channel in ("in_app", "email"):
+            switches = changes.get(channel, {})
+            if not isinstance(switches, dict):
+                raise ApiError("invalid", gettext("%s must be an object of kind: bool.") % channel)
+            for kind, enabled in switches.items():
+                if kind not in Kind.values:
+                    raise ApiError("unknown_kind", gettext("Unknown notification kind: %s") % kind)
+                if not isinstance(enabled, bool):
+                    raise ApiError("invalid", gettext("Switches must be true or false."))
+                getattr(stored, channel)[kind] = enabled
+        if "digest" in changes:
+            if not isinstance(changes["digest"], bool):
+                raise ApiError("invalid", gettext("digest must be true or false."))
+            stored.digest = changes["digest"]
+        stored.save()
+    return settings_for_user_id(user_id=user.pk)
+
+
+def mark_read(*, user: Any, ids: list[int] | None = None, everything: bool = False) -> int:
+    """Mark the user's notifications read (the given ids, or all); returns how many changed."""
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    if not everything:
+        unread = unread.filter(pk__in=ids or [])
+    return unread.update(read_at=clock.now())

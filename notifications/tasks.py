@@ -1,0 +1,20 @@
+"""Thin Celery tasks; the work is in notifications.services."""
+
+from celery import shared_task
+
+from notifications import services
+
+
+@shared_task
+def drain_outbox() -> int:
+    return services.drain_outbox()
+
+
+@shared_task
+def sweep_turn_reminders() -> int:
+    return services.sweep_turn_reminders()
+
+
+@shared_task
+def send_daily_digests() -> int:
+    return services.send_daily_digests()

@@ -1,0 +1,76 @@
+"""Strict parsing of the contract's action forms (CONTRACT §2, "Actions")."""
+
+from typing import Any
+
+from .cards import ALL_CODES, MELD_RANKS
+from .errors import IllegalMove
+
+# A meld entry after parsing: (rank named by the client or None, cards).
+Entry = tuple[str | None, list[str]]
+
+_MAX_CARDS = 108
+
+
+def _bad(what: str, what_en: str) -> IllegalMove:
+    return IllegalMove("bad_action", f"Непонятный ход: {what}.", f"Not a valid action: {what_en}.")
+
+
+def parse_card(value: object) -> str:
+    if not isinstance(value, str):
+        raise _bad("карта должна быть строкой вроде «KH»", 'a card is a string like "KH"')
+    if value not in ALL_CODES:
+        raise IllegalMove(
+            "unknown_card",
+            f"Такой карты нет: {value[:8]!r}.",
+            f"There is no such card: {value[:8]!r}.",
+        )
+    return value
+
+
+def parse_cards(value: object, *, allow_empty: bool) -> list[str]:
+    if not isinstance(value, list) or len(value) > _MAX_CARDS:
+        raise _bad("«cards» должен быть списком карт", '"cards" must be a list of cards')
+    if not value and not allow_empty:
+        raise _bad("список карт пуст", "the list of cards is empty")
+    return [parse_card(card) for card in value]
+
+
+def parse_melds(value: object, *, allow_empty: bool) -> list[Entry]:
+    if not isinstance(value, list) or len(value) > _MAX_CARDS:
+        raise _bad("«melds» должен быть списком комбинаций", '"melds" must be a list of melds')
+    if not value and not allow_empty:
+        raise _bad("нет ни одной комбинации", "no meld given")
+    entries: list[Entry] = []
+    for item in value:
+        if not isinstance(item, dict) or "cards" not in item or not set(item) <= {"cards", "rank"}:
+            raise _bad(
+                'комбинация — это {"cards": [...], "rank": ...}',
+                'a meld is {"cards": [...], "rank": ...}',
+            )
+        rank = item.get("rank")
+        if rank is not None and (not isinstance(rank, str) or rank not in MELD_RANKS):
+            raise _bad("«rank» — достоинство вроде «K»", '"rank" is a rank like "K"')
+        entries.append((rank, parse_cards(item["cards"], allow_empty=False)))
+    return entries
+
+
+def parse_action(action: Any) -> tuple[str, Any]:
+    """Returns (type, payload) or raises IllegalMove("bad_action" | "unknown_card")."""
+    if not isinstance(action, dict):
+        raise _bad("ход — это объект с полем «type»", 'an action is an object with a "type"')
+    kind = action.get("type")
+    keys = set(action)
+    if kind in ("draw", "undo") and keys == {"type"}:
+        return kind, None
+    if kind == "discard" and keys == {"type", "card"}:
+        return kind, parse_card(action["card"])
+    if kind == "meld" and keys == {"type", "melds"}:
+        return kind, parse_melds(action["melds"], allow_empty=False)
+    if kind == "take_pile" and "cards" in keys and keys <= {"type", "cards", "melds"}:
+        cards = parse_cards(action["cards"], allow_empty=True)
+        melds = parse_melds(action.get("melds", []), allow_empty=True)
+        return kind, (cards, melds)
+    raise _bad(
+        "ожидается draw, take_pile, meld, undo или discard в форме из описания API",
+        "expected draw, take_pile, meld, undo or discard in the documented form",
+    )

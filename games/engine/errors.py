@@ -1,0 +1,82 @@
+"""IllegalMove: a refused action, with a code for programs and a message for players."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "not_your_turn": ("Сейчас не ваш ход.", "It is not your turn."),
+    "wrong_phase": ("Сейчас этот ход сделать нельзя.", "That move is not possible now."),
+    "unknown_card": ("Такой карты нет.", "There is no such card."),
+    "card_not_in_hand": ("Этой карты нет у вас в руке.", "That card is not in your hand."),
+    "meld_too_small": (
+        "В комбинации должно быть не меньше трёх карт.",
+        "A meld needs at least three cards.",
+    ),
+    "mixed_ranks": (
+        "В комбинации все обычные карты должны быть одного достоинства.",
+        "All natural cards of a meld must be of one rank.",
+    ),
+    "too_many_wilds": (
+        "Слишком много диких карт: обычных должно быть больше, а диких — не больше трёх.",
+        "Too many wild cards: naturals must outnumber wilds, and a meld holds at most three.",
+    ),
+    "wild_only": (
+        "Начать комбинацию одними дикими картами нельзя.",
+        "A meld cannot be started with wild cards alone.",
+    ),
+    "threes_not_allowed": (
+        "Тройки в обычные комбинации не идут; чёрные тройки выкладывают только при выходе.",
+        "Threes never go into ordinary melds; black threes are melded only when going out.",
+    ),
+    "below_minimum": (
+        "Первая выкладка не набирает минимум очков.",
+        "The first meld does not reach the opening minimum.",
+    ),
+    "minimum_unreachable": (
+        "После этой выкладки минимум уже не набрать, а «Вернуть как было» уже использовано.",
+        "After this meld the minimum can no longer be reached, and undo has been used.",
+    ),
+    "pile_blocked": (
+        "Стопку сейчас не взять: сверху дикая карта или тройка.",
+        "The pile cannot be taken: a wild card or a three is on top.",
+    ),
+    "pile_frozen": (
+        "Стопка заморожена: взять её можно только парой своих обычных карт того же достоинства.",
+        "The pile is frozen: it can be taken only with a natural pair of the top card's rank.",
+    ),
+    "cannot_take_pile": ("Стопку сейчас взять нельзя.", "You cannot take the pile now."),
+    "undo_not_allowed": (
+        "«Вернуть как было» сейчас нельзя.",
+        "Undo is not allowed now.",
+    ),
+    "must_keep_card": (
+        "Без канасты в команде нельзя остаться без карт: оставьте в руке хотя бы две.",
+        "Without a team canasta you must keep cards: leave at least two in your hand.",
+    ),
+    "no_canasta": (
+        "Выйти можно, только когда у команды есть канаста.",
+        "You may go out only when your team has a canasta.",
+    ),
+    "deal_over": ("Раздача уже закончилась.", "The deal is over."),
+    "bad_action": ("Непонятный ход.", "That is not a valid action."),
+}
+
+
+class IllegalMove(Exception):
+    """An action that breaks a rule; the deal is left unchanged.
+
+    `code` is one of CONTRACT §2's words; str(exc) is the Russian message.
+    """
+
+    def __init__(self, code: str, ru: str | None = None, en: str | None = None) -> None:
+        default_ru, default_en = MESSAGES[code]
+        self.code = code
+        self.ru = ru or default_ru
+        self.en = en or default_en
+        super().__init__(self.ru)
+
+    def message(self, lang: str = "ru") -> str:
+        return self.en if lang.lower().startswith("en") else self.ru
+
+    def __str__(self) -> str:
+        return self.ru
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.en!r})"

@@ -1,0 +1,153 @@
+"""A match: deals in a row with the running score, dealer rotation and the end (R-GAME-1/2)."""
+
+import hashlib
+from typing import Any
+
+from .deal import Deal, Event
+from .rules import Rules
+
+FORMAT_VERSION = 1
+
+
+def deal_seed(match_seed: int, number: int) -> int:
+    """The seed of deal `number`, derived from the match seed (48 bits: safe in JSON clients)."""
+    digest = hashlib.sha256(f"{match_seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+class Match:
+    """Deals until the game ends; the service stores `to_dict()` and re-implements no rule."""
+
+    __slots__ = (
+        "deal",
+        "deal_number",
+        "first_dealer",
+        "history",
+        "last_deal",
+        "over",
+        "rules",
+        "scores",
+        "seed",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules, first_dealer: int, seed: int) -> None:
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.seed = seed
+        self.deal_number = 1
+        self.scores: tuple[int, int] = (0, 0)
+        self.history: list[dict[str, Any]] = []
+        self.over = False
+        self.winner: int | None = None
+        self.last_deal: dict[str, Any] | None = None  # spectator view of the previous deal
+        self.deal = self._new_deal()
+
+    @classmethod
+    def new(cls, rules: Rules, *, first_dealer: int, seed: int) -> "Match":
+        if not isinstance(rules, Rules):
+            raise ValueError("rules must be a Rules")
+        if (
+            not isinstance(first_dealer, int)
+            or isinstance(first_dealer, bool)
+            or not (0 <= first_dealer <= 3)
+        ):
+            raise ValueError("first_dealer must be a seat 0-3")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("seed must be an integer")
+        return cls(rules, first_dealer, seed)
+
+    def _dealer(self) -> int:
+        return (self.first_dealer + self.deal_number - 1) % 4  # R-DEAL-1: passes to the left
+
+    def _new_deal(self) -> Deal:
+        return Deal.new(
+            self.rules,
+            dealer=self._dealer(),
+            team_scores=self.scores,
+            seed=deal_seed(self.seed, self.deal_number),
+        )
+
+    def apply(self, seat: int, action: Any) -> Event:
+        """Applies to the current deal; when it ends, scores it, then ends the match or deals."""
+        event: Event = dict(self.deal.apply(seat, action))
+        event["deal_over"] = False
+        deal = self.deal
+        if deal.phase != "over" or deal.result is None:
+            return event
+        result = deal.result
+        self.scores = (self.scores[0] + result[0]["total"], self.scores[1] + result[1]["total"])
+        self.history.append(
+            {
+                "number": self.deal_number,
+                "dealer": deal.dealer,
+                "seed": deal_seed(self.seed, self.deal_number),
+                "result": [dict(line) for line in result],
+                "scores_after": list(self.scores),
+            }
+        )
+        event["deal_over"] = True
+        event["result"] = [dict(line) for line in result]
+        if self._game_over():
+            self.over = True
+            first, second = self.scores
+            self.winner = None if first == second else (0 if first > second else 1)
+        else:
+            self.last_deal = deal.view(None)
+            self.deal_number += 1
+            self.deal = self._new_deal()
+        return event
+
+    def _game_over(self) -> bool:
+        """R-GAME-1/2: a team reached the target (or the single deal is played); a tie
+        plays on only with tie="extra_deal"."""
+        target = self.rules.target
+        if target is not None and max(self.scores) < target:
+            return False
+        return self.scores[0] != self.scores[1] or self.rules.tie == "draw"
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {
+            "deal": self.deal.view(seat),
+            "deal_number": self.deal_number,
+            "scores": list(self.scores),
+            "history": [
+                {key: entry[key] for key in ("number", "dealer", "result", "scores_after")}
+                for entry in self.history
+            ],
+            "over": self.over,
+            "winner": self.winner,
+            "last_deal": self.last_deal,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": FORMAT_VERSION,
+            "rules": self.rules.to_options(),
+            "first_dealer": self.first_dealer,
+            "seed": self.seed,
+            "deal_number": self.deal_number,
+            "scores": list(self.scores),
+            "history": [dict(entry) for entry in self.history],
+            "over": self.over,
+            "winner": self.winner,
+            "last_deal": self.last_deal,
+            "deal": self.deal.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Match":
+        if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
+            raise ValueError("not a match state of this engine version")
+        match = cls.__new__(cls)
+        match.rules = Rules.from_options(data["rules"])
+        match.first_dealer = data["first_dealer"]
+        match.seed = data["seed"]
+        match.deal_number = data["deal_number"]
+        match.scores = (data["scores"][0], data["scores"][1])
+        match.history = [dict(entry) for entry in data["history"]]
+        match.over = data["over"]
+        match.winner = data["winner"]
+        match.last_deal = data["last_deal"]
+        match.deal = Deal.from_dict(data["deal"])
+        return match

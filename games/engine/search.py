@@ -1,0 +1,180 @@
+"""Can the opening minimum still be reached from a hand? (R-UNDO-3; also plans melds for bots.)
+
+An exhaustive search over how many naturals of each rank to meld and how many wilds to add,
+bounded by two facts: every card is worth points, and at most two cards must be kept back
+(R-OUT-2), so a rank that is melded holds back at most two of its naturals.
+"""
+
+from typing import Any
+
+from .cards import BLACK_THREES, VALUE, WILDS
+
+# A place cards can go: (rank, naturals on table, wilds on table, length on table,
+# naturals of that rank in hand, candidate counts of naturals to meld, value of one natural).
+_Slot = tuple[str, int, int, int, list[str], list[int], int]
+
+
+def opening_plan(
+    hand: list[str],
+    melds: dict[str, list[str]],
+    *,
+    strict: bool,
+    target: int,
+    exempt_out: bool = False,
+) -> list[dict[str, Any]] | None:
+    """Meld entries (contract form) from `hand`, joining the team's `melds`, worth `target` points.
+
+    The plan leaves at least two cards in hand unless the team then has a canasta (R-OUT-2).
+    With `exempt_out` (R-OPEN-5 variant) going out with a canasta also succeeds.
+    Returns [] when target <= 0 and None when no plan exists.
+    """
+    if target <= 0:
+        return []
+    naturals: dict[str, list[str]] = {}
+    wilds: list[str] = []
+    blacks: list[str] = []
+    for card in hand:
+        if card in WILDS:
+            wilds.append(card)
+        elif card[0] == "3":
+            if card in BLACK_THREES:
+                blacks.append(card)
+        else:
+            naturals.setdefault(card[0], []).append(card)
+    wilds.sort(key=VALUE.__getitem__, reverse=True)
+    prefix = [0]
+    for wild in wilds:
+        prefix.append(prefix[-1] + VALUE[wild])
+    wild_count = len(wilds)
+    has_canasta = any(len(cards) >= 7 for cards in melds.values())
+
+    slots: list[_Slot] = []
+    for rank, cards in melds.items():
+        if rank == "3":
+            continue
+        on_wilds = sum(1 for card in cards if card in WILDS)
+        in_hand = naturals.get(rank, [])
+        count = len(in_hand)
+        options = sorted({x for x in (count, count - 1, count - 2, 0) if x >= 0}, reverse=True)
+        slots.append(
+            (rank, len(cards) - on_wilds, on_wilds, len(cards), in_hand, options, VALUE[rank + "S"])
+        )
+    for rank, in_hand in naturals.items():
+        count = len(in_hand)
+        if rank in melds or count < 2:
+            continue
+        options = sorted({x for x in (count, count - 1, count - 2) if x >= 2} | {0}, reverse=True)
+        slots.append((rank, 0, 0, 0, in_hand, options, VALUE[rank + "S"]))
+    slots.sort(key=lambda slot: -slot[6] * len(slot[4]))
+
+    suffix = [0] * (len(slots) + 1)
+    for i in range(len(slots) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + slots[i][5][0] * slots[i][6]
+    best_extra = prefix[wild_count] + 5 * len(blacks)
+    hand_size = len(hand)
+    choice = [0] * len(slots)
+
+    def leaf() -> tuple[int, int | None, bool] | None:
+        required = 0
+        used = 0
+        natural_points = 0
+        caps: list[tuple[int, int, int] | None] = []
+        for i, (_rank, on_nat, on_wild, on_len, _cards, _options, value) in enumerate(slots):
+            k = choice[i]
+            if on_len == 0 and k == 0:
+                caps.append(None)
+                continue
+            nat = on_nat + k
+            cap = min(3, nat - 1 if strict else nat) - on_wild
+            need = 1 if on_len == 0 and k == 2 else 0
+            if cap < need:
+                return None
+            required += need
+            used += k
+            natural_points += k * value
+            caps.append((cap, need, on_len + k))
+        if required > wild_count:
+            return None
+        capacity = sum(c[0] for c in caps if c is not None)
+        for w in range(min(capacity, wild_count), required - 1, -1):
+            left = hand_size - used - w
+            total = natural_points + prefix[w]
+            canasta_slot: int | None = -1 if has_canasta else None
+            if not has_canasta:
+                for i, c in enumerate(caps):
+                    if c is not None and c[2] + min(c[0], w - required + c[1]) >= 7:
+                        canasta_slot = i
+                        break
+            canasta = canasta_slot is not None
+            if left < 2 and not canasta:
+                continue
+            can_black = canasta and len(blacks) >= 3 and left - len(blacks) <= 1
+            if total >= target:
+                return w, canasta_slot, False
+            if can_black and total + 5 * len(blacks) >= target:
+                return w, canasta_slot, True
+            if exempt_out and canasta and (left <= 1 or can_black):
+                return w, canasta_slot, can_black and left > 1
+            return None
+        return None
+
+    def dfs(i: int, so_far: int, required: int) -> tuple[int, int | None, bool] | None:
+        if required > wild_count:
+            return None
+        if not exempt_out and so_far + suffix[i] + best_extra < target:
+            return None
+        if i == len(slots):
+            return leaf()
+        slot = slots[i]
+        for k in slot[5]:
+            choice[i] = k
+            need = 1 if slot[3] == 0 and k == 2 else 0
+            found = dfs(i + 1, so_far + k * slot[6], required + need)
+            if found is not None:
+                return found
+        choice[i] = 0
+        return None
+
+    found = dfs(0, 0, 0)
+    if found is None:
+        return None
+    w, canasta_slot, use_blacks = found
+    return _build_plan(slots, choice, wilds[:w], canasta_slot, blacks if use_blacks else [], strict)
+
+
+def _build_plan(
+    slots: list[_Slot],
+    choice: list[int],
+    wilds: list[str],
+    canasta_slot: int | None,
+    blacks: list[str],
+    strict: bool,
+) -> list[dict[str, Any]]:
+    given: list[list[str]] = [[] for _ in slots]
+    caps: list[int] = []
+    for i, (_rank, on_nat, on_wild, on_len, _cards, _options, _value) in enumerate(slots):
+        k = choice[i]
+        if on_len == 0 and k == 0:
+            caps.append(0)
+            continue
+        caps.append(min(3, on_nat + k - 1 if strict else on_nat + k) - on_wild)
+        if on_len == 0 and k == 2:
+            given[i].append(wilds.pop())  # the cheapest wilds complete pairs
+    order = list(range(len(slots)))
+    if canasta_slot is not None and canasta_slot >= 0:
+        order.remove(canasta_slot)
+        order.insert(0, canasta_slot)
+    for i in order:
+        while wilds and len(given[i]) < caps[i]:
+            given[i].append(wilds.pop(0))
+    plan: list[dict[str, Any]] = []
+    wild_only: list[dict[str, Any]] = []
+    for i, slot in enumerate(slots):
+        k = choice[i]
+        if k:
+            plan.append({"cards": slot[4][:k] + given[i]})
+        elif given[i]:
+            wild_only.append({"rank": slot[0], "cards": given[i]})
+    if blacks:
+        wild_only.append({"cards": list(blacks)})
+    return plan + wild_only

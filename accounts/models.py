@@ -16,7 +16,7 @@ class User(AbstractUser):
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)
 
-    class Meta(AbstractUser.Meta):
+    class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [
             # "Alice" and "alice" would be two players nobody can tell apart.
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),

@@ -1,1 +1,20 @@
-urlpatterns: list[object] = []
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("auth/register/", views.RegisterView.as_view(), name="register"),
+    path("auth/token/", views.TokenView.as_view(), name="token"),
+    path("auth/logout/", views.LogoutView.as_view(), name="logout"),
+    path("auth/password/change/", views.PasswordChangeView.as_view(), name="password-change"),
+    path("auth/password/reset/", views.PasswordResetView.as_view(), name="password-reset"),
+    path(
+        "auth/password/reset/confirm/",
+        views.PasswordResetConfirmView.as_view(),
+        name="password-reset-confirm",
+    ),
+    path("me/", views.MeView.as_view(), name="me"),
+    path("users/<int:pk>/", views.UserDetailView.as_view(), name="user-detail"),
+]

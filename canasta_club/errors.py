@@ -23,7 +23,7 @@ class ErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="Machine-readable, e.g. `invalid`, `not_found`.")
     detail = serializers.CharField(help_text="Human-readable, in the request's language.")
-    errors = serializers.JSONField(
+    errors = serializers.JSONField(  # type: ignore[assignment]  # a field, not the property
         required=False, help_text="With code `invalid` only: the messages per field."
     )
 

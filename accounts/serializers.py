@@ -1,0 +1,131 @@
+from datetime import datetime
+
+from django.conf import settings
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.models import User
+from games.selectors import player_stats
+from notifications.selectors import settings_for
+
+# Passwords are never trimmed; the cap keeps hashing cheap for absurd inputs.
+PASSWORD_MAX_LENGTH = 128
+
+
+def _password_field() -> serializers.CharField:
+    return serializers.CharField(
+        max_length=PASSWORD_MAX_LENGTH,
+        trim_whitespace=False,
+        write_only=True,
+        style={"input_type": "password"},
+    )
+
+
+class RegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = _password_field()
+    email = serializers.EmailField()
+    display_name = serializers.CharField(
+        max_length=40, required=False, help_text="Shown to other players; the username if omitted."
+    )
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = _password_field()
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+
+
+class PasswordChangeSerializer(serializers.Serializer):
+    old_password = _password_field()
+    new_password = _password_field()
+
+
+class PasswordResetSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+
+
+class PasswordResetConfirmSerializer(serializers.Serializer):
+    uid = serializers.CharField(max_length=64)
+    token = serializers.CharField(max_length=64)
+    new_password = _password_field()
+
+
+class GameStatsSerializer(serializers.Serializer):
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    abandoned = serializers.IntegerField()
+
+
+def _in_force(until: datetime | None) -> datetime | None:
+    return until if until is not None and until > timezone.now() else None
+
+
+class PublicUserSerializer(serializers.ModelSerializer):
+    """A player's card as anyone sees it: never the email or sanctions."""
+
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = ["id", "display_name", "authority", "games"]
+        read_only_fields = fields
+
+    @extend_schema_field(GameStatsSerializer)
+    def get_games(self, user: User) -> dict[str, int]:
+        return player_stats(user=user)
+
+
+class MeSerializer(PublicUserSerializer):
+    muted_until = serializers.SerializerMethodField(
+        help_text="End of a mute in force (no afterwords), else null."
+    )
+    suspended_until = serializers.SerializerMethodField(
+        help_text="End of a suspension in force (no new tables), else null."
+    )
+    notification_settings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "username",
+            "display_name",
+            "email",
+            "language",
+            "authority",
+            "games",
+            "muted_until",
+            "suspended_until",
+            "notification_settings",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_muted_until(self, user: User) -> datetime | None:
+        return _in_force(user.muted_until)
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_suspended_until(self, user: User) -> datetime | None:
+        return _in_force(user.suspended_until)
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_notification_settings(self, user: User) -> dict[str, object]:
+        return settings_for(user=user)
+
+
+class ProfileUpdateSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=40, required=False)
+    email = serializers.EmailField(required=False)
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
+
+
+class RegisteredSerializer(serializers.Serializer):
+    user = MeSerializer()
+    token = serializers.CharField()

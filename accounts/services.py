@@ -1,0 +1,137 @@
+"""Accounts: sign-up, tokens, passwords and the own profile."""
+
+from functools import partial
+
+from django.conf import settings
+from django.contrib.auth import authenticate, password_validation
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
+from django.utils.translation import get_language, gettext
+from rest_framework.authtoken.models import Token
+
+from accounts.models import User
+from accounts.tasks import send_password_reset_email
+from canasta_club.errors import ApiError
+
+
+def _validate_new_password(*, password: str, user: User) -> None:
+    try:
+        password_validation.validate_password(password, user=user)
+    except DjangoValidationError as exc:
+        raise ApiError("weak_password", " ".join(exc.messages)) from exc
+
+
+def _username_taken() -> ApiError:
+    return ApiError("username_taken", gettext("This username is already taken."))
+
+
+def _language_of_request() -> str:
+    language = get_language()
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def register_user(
+    *, username: str, password: str, email: str, display_name: str = ""
+) -> tuple[User, Token]:
+    """Create an account and its API token; the emails' language is the request's."""
+    username = User.normalize_username(username)
+    user = User(
+        username=username,
+        email=User.objects.normalize_email(email),
+        display_name=display_name or username,
+        language=_language_of_request(),
+    )
+    _validate_new_password(password=password, user=user)
+    if User.objects.filter(username__iexact=username).exists():
+        raise _username_taken()
+    user.set_password(password)
+    try:
+        with transaction.atomic():
+            user.save()
+            token = Token.objects.create(user=user)
+    except IntegrityError as exc:  # a concurrent sign-up took the name between check and insert
+        raise _username_taken() from exc
+    return user, token
+
+
+def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token:
+    """The user's API token (created on first use) for valid credentials of an active account."""
+    user = authenticate(request, username=username, password=password)
+    if user is None:
+        raise ApiError("invalid_credentials", gettext("Wrong username or password."))
+    token, _created = Token.objects.get_or_create(user=user)
+    return token
+
+
+def revoke_token(*, user: User) -> None:
+    Token.objects.filter(user=user).delete()
+
+
+def change_password(*, user: User, old_password: str, new_password: str) -> Token:
+    """Set a new password and replace the API token, so other holders of the old one are out."""
+    if not user.check_password(old_password):
+        raise ApiError("wrong_password", gettext("The current password is wrong."))
+    _validate_new_password(password=new_password, user=user)
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user)
+
+
+def request_password_reset(*, email: str) -> None:
+    """Email a reset link to every active account with this address; silent when there is none."""
+    users = User.objects.filter(email__iexact=email, is_active=True).only("pk", "password")
+    for user in users:
+        if user.has_usable_password():
+            transaction.on_commit(partial(send_password_reset_email.delay, user_id=user.pk))
+
+
+def _user_for_reset(*, uid: str, token: str) -> User:
+    invalid = ApiError(
+        "invalid_reset_link", gettext("The password reset link is invalid or has expired.")
+    )
+    try:
+        user_id = int(force_str(urlsafe_base64_decode(uid)))
+    except (ValueError, TypeError, OverflowError, UnicodeDecodeError) as exc:
+        raise invalid from exc
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not default_token_generator.check_token(user, token):
+        raise invalid
+    return user
+
+
+def reset_password(*, uid: str, token: str, new_password: str) -> None:
+    """Set the password from an emailed link; the old API token stops working."""
+    user = _user_for_reset(uid=uid, token=token)
+    _validate_new_password(password=new_password, user=user)
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        Token.objects.filter(user=user).delete()
+
+
+def update_profile(
+    *,
+    user: User,
+    display_name: str | None = None,
+    email: str | None = None,
+    language: str | None = None,
+) -> User:
+    changed: list[str] = []
+    if display_name is not None:
+        user.display_name = display_name
+        changed.append("display_name")
+    if email is not None:
+        user.email = User.objects.normalize_email(email)
+        changed.append("email")
+    if language is not None:
+        user.language = language
+        changed.append("language")
+    if changed:
+        user.save(update_fields=changed)
+    return user

@@ -1,0 +1,42 @@
+from celery import shared_task
+from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
+from django.core.mail import send_mail
+from django.urls import reverse
+from django.utils import translation
+from django.utils.encoding import force_bytes
+from django.utils.http import urlencode, urlsafe_base64_encode
+from django.utils.translation import gettext
+
+from accounts.models import User
+
+
+# SMTP errors are OSErrors: retried with backoff, so a mail server hiccup loses no email.
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_password_reset_email(*, user_id: int) -> None:
+    # The token is made here, not by the web request, so it never sits in the broker.
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.has_usable_password():
+        return
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    confirm_path = reverse("accounts:password-reset-confirm")
+    link = f"{settings.SITE_URL}{confirm_path}?{urlencode({'uid': uid, 'token': token})}"
+    with translation.override(user.language):
+        subject = gettext("Canasta Club: password reset")
+        body = gettext(
+            "Hello, {name}!\n\n"
+            'Someone, hopefully you, asked to reset the password of the account "{username}" '
+            "at Canasta Club. To choose a new password, POST uid, token and new_password "
+            "to {confirm_url}:\n\n"
+            "uid: {uid}\ntoken: {token}\n\n{link}\n\n"
+            "If it was not you, ignore this email: your password stays as it is."
+        ).format(
+            name=user.display_name or user.username,
+            username=user.username,
+            confirm_url=f"{settings.SITE_URL}{confirm_path}",
+            uid=uid,
+            token=token,
+            link=link,
+        )
+    send_mail(subject, body, None, [user.email])

@@ -1,0 +1,136 @@
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.core import mail
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from rest_framework.authtoken.models import Token
+
+from accounts import services
+from accounts.tasks import send_password_reset_email
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+RESET = "/api/auth/password/reset/"
+CONFIRM = "/api/auth/password/reset/confirm/"
+
+
+@pytest.fixture
+def queued(monkeypatch) -> list[int]:
+    """The user ids whose reset email was queued (the Celery task itself is tested below)."""
+    user_ids: list[int] = []
+    monkeypatch.setattr(
+        services.send_password_reset_email, "delay", lambda *, user_id: user_ids.append(user_id)
+    )
+    return user_ids
+
+
+def emailed_link(user) -> dict[str, str]:
+    mail.outbox.clear()
+    send_password_reset_email(user_id=user.pk)
+    (message,) = mail.outbox
+    assert message.to == [user.email]
+    link = re.search(r"https?://\S+\?uid=\S+", str(message.body))
+    assert link is not None
+    query = parse_qs(urlsplit(link.group()).query)
+    assert urlsplit(link.group()).path == CONFIRM
+    return {"uid": query["uid"][0], "token": query["token"][0]}
+
+
+def test_reset_queues_the_email_after_commit(
+    api_client, queued, django_capture_on_commit_callbacks
+):
+    user = UserFactory.create(email="Olga@Example.com")
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = api_client.post(RESET, {"email": "olga@example.com"}, format="json")
+        assert queued == []
+
+    assert response.status_code == 202
+    for callback in callbacks:
+        callback()
+    assert queued == [user.pk]
+
+
+def test_reset_of_an_unknown_email_looks_the_same(api_client, queued):
+    UserFactory.create(email="olga@example.com")
+    UserFactory.create(email="gone@example.com", is_active=False)
+
+    unknown = api_client.post(RESET, {"email": "nobody@example.com"}, format="json")
+    inactive = api_client.post(RESET, {"email": "gone@example.com"}, format="json")
+
+    assert unknown.status_code == inactive.status_code == 202
+    assert unknown.content == inactive.content
+    assert queued == []
+
+
+def test_reset_email_is_in_the_users_language():
+    russian = UserFactory.create(language="ru")
+    english = UserFactory.create(language="en")
+
+    send_password_reset_email(user_id=russian.pk)
+    send_password_reset_email(user_id=english.pk)
+
+    assert mail.outbox[0].subject == "Клуб канасты: сброс пароля"
+    assert mail.outbox[1].subject == "Canasta Club: password reset"
+    assert "uid: " in mail.outbox[1].body
+
+
+def test_confirm_sets_the_password_and_the_link_works_once(api_client):
+    user = UserFactory.create()
+    Token.objects.create(user=user)
+    link = emailed_link(user)
+
+    response = api_client.post(CONFIRM, {**link, "new_password": "melds-of-kings-9"}, format="json")
+
+    assert response.status_code == 204
+    user.refresh_from_db()
+    assert user.check_password("melds-of-kings-9")
+    assert not Token.objects.filter(user=user).exists()
+    again = api_client.post(CONFIRM, {**link, "new_password": "another-one-42x"}, format="json")
+    assert again.status_code == 400
+    assert again.json()["code"] == "invalid_reset_link"
+
+
+def test_confirm_refuses_a_weak_password_and_keeps_the_link(api_client):
+    user = UserFactory.create()
+    link = emailed_link(user)
+
+    response = api_client.post(CONFIRM, {**link, "new_password": "123"}, format="json")
+
+    assert response.json()["code"] == "weak_password"
+    user.refresh_from_db()
+    assert user.check_password(DEFAULT_PASSWORD)
+    ok = api_client.post(CONFIRM, {**link, "new_password": "melds-of-kings-9"}, format="json")
+    assert ok.status_code == 204
+
+
+@pytest.mark.parametrize(
+    "uid",
+    [
+        "garbage!",
+        urlsafe_base64_encode(b"not a number"),
+        urlsafe_base64_encode(force_bytes(10**30)),  # beyond bigint
+        urlsafe_base64_encode(force_bytes(987654)),  # no such user
+    ],
+)
+def test_confirm_refuses_a_bad_uid(api_client, uid):
+    UserFactory.create()
+
+    body = {"uid": uid, "token": "abc-123", "new_password": "melds-of-kings-9"}
+    response = api_client.post(CONFIRM, body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_reset_link"
+
+
+def test_confirm_refuses_a_forged_token(api_client):
+    user = UserFactory.create()
+    link = emailed_link(user)
+
+    body = {**link, "token": link["token"][:-1] + "g", "new_password": "melds-of-kings-9"}
+    response = api_client.post(CONFIRM, body, format="json")
+
+    assert response.json()["code"] == "invalid_reset_link"

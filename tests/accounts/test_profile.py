@@ -1,0 +1,117 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ME = "/api/me/"
+
+
+def test_me_shows_the_own_profile(user_client, user):
+    response = user_client.get(ME)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["id"] == user.pk
+    assert body["username"] == user.username
+    assert body["display_name"] == user.display_name
+    assert body["email"] == user.email
+    assert body["language"] == "ru"
+    assert body["authority"] == 0
+    assert body["games"] == {"played": 0, "won": 0, "abandoned": 0}
+    assert body["muted_until"] is None
+    assert body["suspended_until"] is None
+    assert isinstance(body["notification_settings"], dict)
+
+
+def test_me_shows_only_sanctions_in_force(user_client, user):
+    now = timezone.now()
+    user.muted_until = now + timedelta(days=3)
+    user.suspended_until = now - timedelta(days=1)
+    user.save()
+
+    body = user_client.get(ME).json()
+
+    assert body["muted_until"] == user.muted_until.isoformat().replace("+00:00", "Z")
+    assert body["suspended_until"] is None
+
+
+def test_me_needs_authentication(api_client):
+    response = api_client.get(ME)
+
+    assert response.status_code == 401
+    assert response.json()["code"] == "not_authenticated"
+
+
+def test_patch_me_changes_name_email_and_language(user_client, user):
+    response = user_client.patch(
+        ME,
+        {"display_name": "Дама пик", "email": "queen@EXAMPLE.com", "language": "en"},
+        format="json",
+    )
+
+    assert response.status_code == 200
+    user.refresh_from_db()
+    assert (user.display_name, user.email, user.language) == (
+        "Дама пик",
+        "queen@example.com",
+        "en",
+    )
+    assert response.json()["display_name"] == "Дама пик"
+
+
+def test_patch_me_cannot_touch_username_authority_or_sanctions(user_client, user):
+    response = user_client.patch(
+        ME,
+        {"username": "root", "authority": 999, "suspended_until": None, "display_name": "X"},
+        format="json",
+    )
+
+    assert response.status_code == 200
+    user.refresh_from_db()
+    assert user.username != "root"
+    assert user.authority == 0
+    assert user.display_name == "X"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"display_name": ""}, {"display_name": "x" * 41}, {"email": "nope"}, {"language": "de"}],
+)
+def test_patch_me_validates(user_client, body):
+    response = user_client.patch(ME, body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+
+
+def test_put_me_is_not_allowed(user_client):
+    assert user_client.put(ME, {}, format="json").status_code == 405
+
+
+def test_public_card_hides_email_and_sanctions(user_client):
+    other = UserFactory.create(authority=12, muted_until=timezone.now() + timedelta(days=1))
+
+    response = user_client.get(f"/api/users/{other.pk}/")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": other.pk,
+        "display_name": other.display_name,
+        "authority": 12,
+        "games": {"played": 0, "won": 0, "abandoned": 0},
+    }
+
+
+def test_public_card_of_a_missing_user_is_404(user_client):
+    response = user_client.get("/api/users/987654/")
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_public_card_needs_authentication(api_client, user):
+    assert api_client.get(f"/api/users/{user.pk}/").status_code == 401

@@ -1,0 +1,273 @@
+"""Stacked 108-card decks and small play helpers for the engine acceptance tests.
+
+Everything here drives the engine only through the public contract (CONTRACT.md §2 and the
+agreed `legal_actions`/`autoplay`/`Match` names): `Deal.new(..., deck=codes)`, `apply`, `view`,
+`to_dict`/`from_dict` and `IllegalMove.code`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from games.engine import Deal, IllegalMove, Rules
+
+RANKS = "AKQJT98765432"
+SUITS = "SHDC"
+FULL_DECK: tuple[str, ...] = tuple([r + s for r in RANKS for s in SUITS] * 2 + ["JK"] * 4)
+CARD_SET = frozenset(FULL_DECK)
+RED_THREES = ("3H", "3D")
+NATURAL_RANKS = "AKQJT987654"
+
+
+def value(card: str) -> int:
+    """R-CARD-2 point value of one card code."""
+    if card == "JK":
+        return 50
+    rank, suit = card[0], card[1]
+    if rank in "A2":
+        return 20
+    if rank in "KQJT98":
+        return 10
+    if rank == "3":
+        return 100 if suit in "HD" else 5
+    return 5
+
+
+def is_wild(card: str) -> bool:
+    return card == "JK" or card[0] == "2"
+
+
+def is_natural(card: str) -> bool:
+    return not is_wild(card) and card[0] != "3"
+
+
+def _filler_order(remaining: Counter[str]) -> list[str]:
+    """Remaining cards in a "quiet" order: naturals round-robin over ranks (few pairs in a
+    filled hand), then black threes, then wilds, red threes last (so fillers never trigger
+    R-DEAL-5/R-TURN-2 or freeze a pile unless a test asks for it)."""
+    pool = Counter(remaining)
+    ordered: list[str] = []
+    for _round in range(8):
+        for rank in "KQJT98765A4":
+            for suit in SUITS:
+                card = rank + suit
+                if pool[card] > 0:
+                    pool[card] -= 1
+                    ordered.append(card)
+                    break
+    for group in (("3S", "3C"), ("2S", "2H", "2D", "2C", "JK"), RED_THREES):
+        progress = True
+        while progress:
+            progress = False
+            for card in group:
+                if pool[card] > 0:
+                    pool[card] -= 1
+                    ordered.append(card)
+                    progress = True
+    for card in sorted(pool.elements()):  # naturals beyond 8 rounds cannot exist; kept for safety
+        ordered.append(card)
+    return ordered
+
+
+def deal_index(dealer: int, seat: int, k: int) -> int:
+    """Index in the stacked deck of the k-th card dealt to `seat` (dealing starts at dealer+1)."""
+    return 4 * k + (seat - dealer - 1) % 4
+
+
+def build_deck(
+    *,
+    dealer: int = 3,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    upcards: Sequence[str] | None = None,
+    stock: Sequence[str] = (),
+    stock_end: Sequence[str] = (),
+) -> list[str]:
+    """A stacked deck (top first) for `Deal.new(..., deck=...)`.
+
+    `hands[seat]`: up to 11 cards that seat is dealt (the rest filled); `upcards`: codes[44:]
+    turned for the pile (the last one is the pile's top after R-DEAL-3); `stock`: the first
+    stock cards (drawn first, also used for R-DEAL-5 replacements); `stock_end`: the last cards
+    of the stock. Everything else is filled from the remaining cards of the exact 108-card
+    multiset.
+    """
+    hands = dict(hands or {})
+    remaining = Counter(FULL_DECK)
+
+    def take(cards: Iterable[str]) -> None:
+        for card in cards:
+            if card not in CARD_SET:
+                raise ValueError(f"not a card code: {card!r}")
+            if remaining[card] <= 0:
+                raise ValueError(f"too many copies of {card} in the stacked deck")
+            remaining[card] -= 1
+
+    for seat, cards in hands.items():
+        if len(cards) > 11:
+            raise ValueError(f"seat {seat} is dealt more than 11 cards")
+        take(cards)
+    take(upcards or ())
+    take(stock)
+    take(stock_end)
+    if upcards is None:
+        upcards = [next(card for card in _filler_order(remaining) if is_natural(card))]
+        take(upcards)
+    filler = iter(_filler_order(remaining))
+
+    codes: list[str | None] = [None] * 44
+    for seat in range(4):
+        cards = list(hands.get(seat, ()))
+        for k in range(11):
+            codes[deal_index(dealer, seat, k)] = cards[k] if k < len(cards) else next(filler)
+    middle = list(filler)
+    deck = (
+        [c for c in codes if c is not None] + list(upcards) + list(stock) + middle + list(stock_end)
+    )
+    assert len(deck) == 108 and Counter(deck) == Counter(FULL_DECK), "stacked deck is not 108 cards"
+    return deck
+
+
+def dealt_hand(deck: Sequence[str], *, dealer: int, seat: int) -> list[str]:
+    return [deck[deal_index(dealer, seat, k)] for k in range(11)]
+
+
+def new_deal(
+    *,
+    rules: Rules | None = None,
+    dealer: int = 3,
+    team_scores: tuple[int, int] = (0, 0),
+    hands: Mapping[int, Sequence[str]] | None = None,
+    upcards: Sequence[str] | None = None,
+    stock: Sequence[str] = (),
+    stock_end: Sequence[str] = (),
+) -> Deal:
+    deck = build_deck(dealer=dealer, hands=hands, upcards=upcards, stock=stock, stock_end=stock_end)
+    return Deal.new(rules or Rules(), dealer=dealer, team_scores=team_scores, deck=deck)
+
+
+# --- observing ---------------------------------------------------------------------------------
+
+
+def state(deal: Deal) -> str:
+    """The full state, serialised byte for byte (key order included)."""
+    return json.dumps(deal.to_dict())
+
+
+def hand(deal: Deal, seat: int) -> Counter[str]:
+    return Counter(deal.view(seat)["hand"])
+
+
+def team_view(deal: Deal, team: int) -> dict[str, Any]:
+    teams: list[dict[str, Any]] = deal.view(None)["teams"]
+    return teams[team]
+
+
+def melds_by_rank(deal: Deal, team: int) -> dict[str, dict[str, Any]]:
+    melds: list[dict[str, Any]] = team_view(deal, team)["melds"]
+    by_rank: dict[str, dict[str, Any]] = {}
+    for meld in melds:
+        assert meld["rank"] not in by_rank, f"team {team} has two melds of rank {meld['rank']}"
+        by_rank[meld["rank"]] = meld
+    return by_rank
+
+
+def pile(deal: Deal) -> dict[str, Any]:
+    return dict(deal.view(None)["pile"])
+
+
+def cards_on_table(view: Mapping[str, Any]) -> int:
+    """sum(hand_counts) + stock + pile + melded + red threes: must always be 108 (R-CARD-1)."""
+    melded = sum(len(m["cards"]) for t in view["teams"] for m in t["melds"])
+    reds = sum(len(t["red_threes"]) for t in view["teams"])
+    return int(
+        sum(view["hand_counts"]) + view["stock_count"] + view["pile"]["count"] + melded + reds
+    )
+
+
+# --- acting ------------------------------------------------------------------------------------
+
+
+def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]) -> IllegalMove:
+    """The action is refused with `code` (or one of the codes) and the deal is left byte for byte
+    unchanged."""
+    before = state(deal)
+    before_views = [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)]
+    with pytest.raises(IllegalMove) as info:
+        deal.apply(seat, action)
+    codes = {code} if isinstance(code, str) else set(code)
+    assert info.value.code in codes, (
+        f"expected {sorted(codes)}, got {info.value.code!r}: {info.value}"
+    )
+    assert state(deal) == before, "a refused action changed the deal"
+    assert [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)] == before_views
+    return info.value
+
+
+def draw(deal: Deal, seat: int) -> list[str]:
+    """Draws from the stock; returns the cards that arrived in hand (replacements included)."""
+    before = hand(deal, seat)
+    deal.apply(seat, {"type": "draw"})
+    return list((hand(deal, seat) - before).elements())
+
+
+def meld(deal: Deal, seat: int, *melds: Sequence[str] | Mapping[str, Any]) -> dict[str, Any]:
+    """`meld(deal, 0, ["KH", "KS", "KD"], {"rank": "K", "cards": ["2C"]})`."""
+    entries = [dict(m) if isinstance(m, Mapping) else {"cards": list(m)} for m in melds]
+    event: dict[str, Any] = deal.apply(seat, {"type": "meld", "melds": entries})
+    return event
+
+
+def discard(deal: Deal, seat: int, card: str) -> dict[str, Any]:
+    event: dict[str, Any] = deal.apply(seat, {"type": "discard", "card": card})
+    return event
+
+
+def take_pile(
+    deal: Deal,
+    seat: int,
+    cards: Sequence[str],
+    *melds: Sequence[str] | Mapping[str, Any],
+) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "take_pile", "cards": list(cards)}
+    if melds:
+        action["melds"] = [dict(m) if isinstance(m, Mapping) else {"cards": list(m)} for m in melds]
+    event: dict[str, Any] = deal.apply(seat, action)
+    return event
+
+
+def quiet_card(cards: Iterable[str], prefer: Sequence[str] = ()) -> str:
+    """A card to throw away without side effects: preferably one of `prefer`, never a wild or a
+    three (which would freeze or block the pile)."""
+    cards = list(cards)
+    for card in list(prefer) + cards:
+        if card in cards and is_natural(card):
+            return card
+    raise AssertionError(f"no quiet discard in {cards}")
+
+
+def pass_turn(deal: Deal, seat: int, discard_card: str | None = None) -> list[str]:
+    """Draw, then discard `discard_card` (default: a quiet card, the drawn one if it is quiet)."""
+    drawn = draw(deal, seat)
+    if deal.phase == "over":
+        return drawn
+    card = discard_card or quiet_card(deal.view(seat)["hand"], prefer=drawn)
+    discard(deal, seat, card)
+    return drawn
+
+
+def iter_card_codes(node: Any, *, skip_key: str | None = None) -> Iterator[str]:
+    """Every string in a JSON-like value that is a card code (optionally skipping one dict key)."""
+    if isinstance(node, str):
+        if node in CARD_SET:
+            yield node
+    elif isinstance(node, Mapping):
+        for key, child in node.items():
+            if key != skip_key:
+                yield from iter_card_codes(child, skip_key=skip_key)
+    elif isinstance(node, list | tuple):
+        for child in node:
+            yield from iter_card_codes(child, skip_key=skip_key)

@@ -88,7 +88,11 @@ def request_password_reset(*, email: str) -> None:
     users = User.objects.filter(email__iexact=email, is_active=True).only("pk", "password")
     for user in users:
         if user.has_usable_password():
-            transaction.on_commit(partial(send_password_reset_email.delay, user_id=user.pk))
+            # robust: a broker outage is logged, never turned into a 500 that would tell the
+            # caller this email has an account.
+            transaction.on_commit(
+                partial(send_password_reset_email.delay, user_id=user.pk), robust=True
+            )
 
 
 def _user_for_reset(*, uid: str, token: str) -> User:

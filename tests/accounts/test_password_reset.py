@@ -134,3 +134,15 @@ def test_confirm_refuses_a_forged_token(api_client):
     response = api_client.post(CONFIRM, body, format="json")
 
     assert response.json()["code"] == "invalid_reset_link"
+
+
+def test_reset_answers_202_even_when_the_broker_is_down(api_client, monkeypatch):
+    def broker_down(**kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(services.send_password_reset_email, "delay", broker_down)
+    UserFactory.create(email="olga@example.com")
+
+    response = api_client.post(RESET, {"email": "olga@example.com"}, format="json")
+
+    assert response.status_code == 202

@@ -11,18 +11,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch
-from django.db.models.functions import Now
+from django.db.models import Prefetch, Q
 from django.utils import timezone
-from notifications.services import notify
 from rest_framework import status
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.errors import ApiError
 from games import selectors
 from games.engine import IllegalMove, Match, Rules
 from games.i18n import current_language, text
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
+from notifications.services import notify
 
 # A read or a move refreshes Seat.last_seen_at at most this often (absence detection, R-CLUB-2).
 SEEN_RESOLUTION = timedelta(seconds=5)
@@ -58,7 +58,7 @@ def lock_game(*, game_id: int) -> Game:
     """Inside a transaction: the game row, locked; `db_now` is the database clock."""
     return (
         Game.objects.select_for_update(of=("self",))
-        .annotate(db_now=Now())
+        .annotate(db_now=clock.now_expression())
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .get(pk=game_id)
     )
@@ -73,9 +73,7 @@ def _lock_game_or_404(game_id: int) -> Game:
 
 def _db_now(game: Game) -> datetime:
     db_now = getattr(game, "db_now", None)
-    if db_now is None:
-        db_now = Game.objects.annotate(db_now=Now()).values_list("db_now", flat=True)[:1].get()
-    return db_now
+    return clock.now() if db_now is None else db_now
 
 
 def _seat_users(game: Game) -> dict[int, int]:
@@ -118,7 +116,7 @@ def open_table(
         created_by=user,
         scores=[0, 0],
     )
-    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=timezone.now())
+    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=clock.now_expression())
     return game
 
 
@@ -152,7 +150,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             text("Это место уже занято.", "This seat is taken."),
             status.HTTP_409_CONFLICT,
         )
-    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=timezone.now())
+    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=_db_now(game))
     # Drop the prefetched seats: the game now has a new one.
     game = lock_game(game_id=game.pk)
     if game.seats.count() == 4:
@@ -436,7 +434,7 @@ def make_move(
     if outcome.status_code == status.HTTP_200_OK and (seat.is_absent or seat.consecutive_timeouts):
         # The player is back and playing: no longer absent, no timeouts in a row.
         Seat.objects.filter(pk=seat.pk).update(
-            last_seen_at=timezone.now(), is_absent=False, consecutive_timeouts=0
+            last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
         )
     else:
         mark_seen(seat=seat)
@@ -444,8 +442,8 @@ def make_move(
 
 
 def mark_seen(*, seat: Seat) -> None:
-    """Records that the seat's player is here; writes at most every SEEN_RESOLUTION."""
-    now = timezone.now()
-    if seat.last_seen_at is None or now - seat.last_seen_at >= SEEN_RESOLUTION:
-        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
-        seat.last_seen_at = now
+    """Records that the seat's player is here; the row is written at most every SEEN_RESOLUTION."""
+    now = clock.now_expression()
+    Seat.objects.filter(
+        Q(last_seen_at__isnull=True) | Q(last_seen_at__lte=now - SEEN_RESOLUTION), pk=seat.pk
+    ).update(last_seen_at=now)

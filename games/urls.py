@@ -1,1 +1,29 @@
-urlpatterns: list[object] = []
+from django.urls import path, register_converter
+
+from games import views
+
+
+class GameIdConverter:
+    """Ids that fit a bigint: a longer number is a 404, never a database error."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(GameIdConverter, "game_id")
+
+app_name = "games"
+
+urlpatterns = [
+    path("games/", views.GamesView.as_view(), name="games"),
+    path("games/<game_id:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<game_id:game_id>/join/", views.JoinView.as_view(), name="game-join"),
+    path("games/<game_id:game_id>/leave/", views.LeaveView.as_view(), name="game-leave"),
+    path("games/<game_id:game_id>/moves/", views.MovesView.as_view(), name="game-moves"),
+    path("games/<game_id:game_id>/export/", views.ExportView.as_view(), name="game-export"),
+]

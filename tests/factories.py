@@ -16,3 +16,49 @@ class UserFactory(factory.django.DjangoModelFactory):
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
     display_name = factory.LazyAttribute(lambda user: user.username.title())
     password = factory.LazyFunction(lambda: make_password(DEFAULT_PASSWORD))
+
+
+# --- games ---------------------------------------------------------------------------------------
+from games import services as game_services  # noqa: E402
+from games.models import Game, Seat  # noqa: E402
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A waiting table (no seats); use `started_game` for a game in progress."""
+
+    class Meta:
+        model = Game
+
+    mode = Game.Mode.ASYNC
+    length = Game.Length.DEAL
+    rules = factory.LazyFunction(
+        lambda: game_services.validated_rules(length=Game.Length.DEAL, options={}).to_options()
+    )
+    created_by = factory.SubFactory(UserFactory)
+    scores = factory.LazyFunction(lambda: [0, 0])
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    game = factory.SubFactory(GameFactory)
+    user = factory.SubFactory(UserFactory)
+    seat = 0
+
+
+def started_game(
+    *,
+    players: list[User] | None = None,
+    mode: str = Game.Mode.ASYNC,
+    length: str = Game.Length.DEAL,
+    rules: dict | None = None,
+) -> Game:
+    """A game opened and joined through the services: four seated (players[i] at seat i), dealt."""
+    players = players or UserFactory.create_batch(4)
+    game = game_services.open_table(
+        user=players[0], mode=mode, length=length, rules=rules or {}, private=False, seat=0
+    )
+    for seat, player in enumerate(players[1:], start=1):
+        game_services.join_table(game_id=game.pk, user=player, seat=seat)
+    return Game.objects.get(pk=game.pk)

@@ -1,0 +1,240 @@
+"""Request validation and the documented shapes of the games API (bodies are built in selectors)."""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game
+
+ACTION_TYPES = ["draw", "take_pile", "meld", "undo", "discard"]
+CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
+
+
+class CardField(serializers.CharField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_length=2, max_length=2, help_text=CARD_HELP, **kwargs)
+
+
+@extend_schema_field(
+    {"type": "string", "description": "One of: " + ", ".join(f"`{v}`" for v in Game.Status.values)}
+)
+class GameStatusField(serializers.ChoiceField):
+    """Documented without an enum component: other apps' `status` enums would clash with it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Game.Status.choices, **kwargs)
+
+
+class GameCreateSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(
+        choices=Game.Mode.choices, help_text="`live`: 30 s a turn; `async`: 24 h a turn."
+    )
+    length = serializers.ChoiceField(
+        choices=Game.Length.choices,
+        help_text="`match`: deals until a team reaches `rules.target` (5000 by default); "
+        "`deal`: a single deal.",
+    )
+    rules = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Engine options, all optional: `wild_limit` (`strict`|`half`), "
+        "`upcard_stops_on_black_three` (bool), `concealed_out_skips_minimum` (bool), "
+        "`stock_out` (`club`|`classic`), `tie` (`draw`|`extra_deal`), `target` (int, e.g. 5000 "
+        "or 2500). Bad options: 400 `invalid_rules`.",
+    )
+    private = serializers.BooleanField(
+        required=False, default=False, help_text="Private tables are joined with an invite code."
+    )
+    seat = serializers.IntegerField(
+        min_value=0,
+        max_value=3,
+        required=False,
+        default=0,
+        help_text="The creator's seat (0-3); partners sit opposite: 0+2 vs 1+3.",
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(
+        min_value=0, max_value=3, help_text="0-3; partners sit opposite: 0+2 vs 1+3."
+    )
+    invite_code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=64,
+        help_text="Required for a private table.",
+    )
+
+
+class LobbyQuerySerializer(serializers.Serializer):
+    status = GameStatusField(required=False, help_text="Filter by status.")
+    mine = serializers.BooleanField(
+        required=False, default=False, help_text="`1`: only games where I have a seat."
+    )
+
+
+class MoveLogQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        required=False,
+        default=0,
+        help_text="Only moves with `seq` greater than this (the last seq you have).",
+    )
+
+
+class MeldSerializer(serializers.Serializer):
+    cards = serializers.ListField(child=CardField(), min_length=1, max_length=30)
+    rank = serializers.CharField(
+        required=False,
+        min_length=1,
+        max_length=1,
+        help_text="Only when the cards hold no natural (a lone wild added to a meld).",
+    )
+
+
+class ActionSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=ACTION_TYPES)
+    card = CardField(required=False)
+    cards = serializers.ListField(
+        child=CardField(),
+        required=False,
+        max_length=30,
+        help_text="`take_pile`: the hand cards melded with the top card (`[]`: the top card "
+        "joins the team's meld of its rank).",
+    )
+    melds = serializers.ListField(child=MeldSerializer(), required=False, max_length=20)
+
+
+@extend_schema_field(ActionSerializer)
+class ActionField(serializers.DictField):
+    """Any JSON object: the engine checks the action's form (400 `bad_action` with the reason)."""
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="The game's `version` you saw; a stale one gets 409 `stale_version`.",
+    )
+    action = ActionField(
+        help_text='One of: `{"type": "draw"}`, `{"type": "take_pile", "cards": [...], '
+        '"melds": [...]}`, `{"type": "meld", "melds": [...]}`, `{"type": "undo"}`, '
+        '`{"type": "discard", "card": "7H"}`.'
+    )
+
+
+class UserBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    team = serializers.IntegerField(help_text="seat % 2")
+    user = UserBriefSerializer()
+    is_absent = serializers.BooleanField()
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=Game.Mode.choices)
+    length = serializers.ChoiceField(choices=Game.Length.choices)
+    rules = serializers.DictField()
+    status = GameStatusField()
+    private = serializers.BooleanField()
+    invite_code = serializers.CharField(
+        allow_null=True, help_text="Shown only to the creator and seated players."
+    )
+    created_by = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    players = PlayerSerializer(many=True)
+    your_seat = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField(help_text="Send it back with your next move.")
+    deal_number = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField(), help_text="Team totals.")
+    turn_seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    winner_team = serializers.IntegerField(allow_null=True, help_text="null: a draw or not over.")
+    abandoned_by_seat = serializers.IntegerField(allow_null=True)
+
+
+class DealResultSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    result = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Per team: cards, canastas, red_threes, going_out, hand, total.",
+    )
+    scores_after = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    deals = DealResultSerializer(many=True, help_text="Finished deals.")
+    deal = serializers.DictField(
+        allow_null=True,
+        help_text="The current deal as your seat sees it (`deal.view(seat)`): hand, "
+        "hand_counts, stock_count, pile, teams' melds, phase, turn, result.",
+    )
+    legal_actions = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "
+        "discard, undo); `[]` otherwise.",
+    )
+
+
+class MoveEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="1-based; the game's version after this move.")
+    deal_number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.DictField()
+    automatic = serializers.BooleanField(help_text="Played by the club on a timeout.")
+    public = serializers.DictField(help_text="What everybody saw happen.")
+    private = serializers.DictField(
+        allow_null=True, help_text="Only for the acting seat (e.g. the card drawn)."
+    )
+    created_at = serializers.DateTimeField()
+
+
+class MoveLogSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    moves = MoveEntrySerializer(many=True)
+    has_more = serializers.BooleanField(help_text="Ask again with `after` = the last seq.")
+
+
+class MoveResultSerializer(serializers.Serializer):
+    moves = MoveEntrySerializer(many=True)
+    game = GameDetailSerializer()
+
+
+class ExportMoveSerializer(MoveEntrySerializer):
+    private = serializers.DictField()
+
+
+class ExportDealSerializer(DealResultSerializer):
+    seed = serializers.IntegerField()
+
+
+class ExportSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    mode = serializers.CharField()
+    length = serializers.CharField()
+    rules = serializers.DictField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField(help_text="Match.new(rules, first_dealer=..., seed=...)")
+    first_dealer = serializers.IntegerField()
+    players = PlayerSerializer(many=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    winner_team = serializers.IntegerField(allow_null=True)
+    abandoned_by_seat = serializers.IntegerField(allow_null=True)
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField()
+    deals = ExportDealSerializer(many=True)
+    moves = ExportMoveSerializer(many=True)

@@ -1,0 +1,344 @@
+"""The games API (CONTRACT.md §3): lobby, seats, game state, moves, export."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from canasta_club.errors import ApiError, ErrorSerializer
+from games import selectors, services
+from games.i18n import text
+from games.models import Game
+from games.serializers import (
+    ExportSerializer,
+    GameCreateSerializer,
+    GameDetailSerializer,
+    GameSummarySerializer,
+    JoinSerializer,
+    LobbyQuerySerializer,
+    MoveLogQuerySerializer,
+    MoveLogSerializer,
+    MoveRequestSerializer,
+    MoveResultSerializer,
+)
+
+ERROR_400 = OpenApiResponse(ErrorSerializer, description="Invalid input (see `code`).")
+ERROR_401 = OpenApiResponse(ErrorSerializer, description="Not authenticated.")
+ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such game (`not_found`).")
+IDEMPOTENCY_KEY_MAX = 255
+
+ACTION_EXAMPLES = [
+    OpenApiExample(
+        "draw from the stock",
+        value={"version": 0, "action": {"type": "draw"}},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "take the discard pile",
+        description="Meld the top card with two kings from the hand; `melds` (optional) lays "
+        "more melds in the same action, e.g. to reach the opening minimum.",
+        value={
+            "version": 4,
+            "action": {
+                "type": "take_pile",
+                "cards": ["KH", "KS"],
+                "melds": [{"cards": ["5H", "5S", "2C"]}],
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "meld",
+        description="A new meld of fives with a wild, and a lone wild added to the team's kings.",
+        value={
+            "version": 5,
+            "action": {
+                "type": "meld",
+                "melds": [{"cards": ["5H", "5S", "2C"]}, {"rank": "K", "cards": ["2H"]}],
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "undo (Вернуть как было)",
+        value={"version": 6, "action": {"type": "undo"}},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "discard",
+        value={"version": 7, "action": {"type": "discard", "card": "7H"}},
+        request_only=True,
+    ),
+]
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = selectors.game_for_reading(game_id=game_id)
+    if game is None:
+        raise ApiError(
+            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+        )
+    return game
+
+
+def _seen_by(game: Game, user: User) -> int | None:
+    """The caller's seat (None for a spectator), recording that a seated caller is here."""
+    seat = selectors.seat_row_of(game=game, user=user)
+    if seat is None:
+        return None
+    services.mark_seen(seat=seat)
+    return seat.seat
+
+
+class GamesView(GenericAPIView):
+    pagination_class = LimitOffsetPagination
+    serializer_class = GameSummarySerializer
+
+    @extend_schema(
+        tags=["games"],
+        summary="Lobby and own games",
+        description="`?status=waiting`: open tables to join (public ones, and private ones you "
+        "created or sit at). `?mine=1&status=active`: your unfinished games, with whose turn it "
+        "is (`turn_seat`, `your_turn`) and `turn_deadline`.",
+        parameters=[LobbyQuerySerializer],
+        responses={200: GameSummarySerializer(many=True), 400: ERROR_400, 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        query = LobbyQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        user: User = request.user  # type: ignore[assignment]
+        games = selectors.lobby(
+            user=user,
+            status=query.validated_data.get("status"),
+            mine=query.validated_data["mine"],
+        )
+        page = self.paginate_queryset(games)
+        rows = [selectors.game_summary(game=game, viewer=user) for game in page or []]
+        return self.get_paginated_response(rows)
+
+    @extend_schema(
+        tags=["games"],
+        summary="Open a table",
+        description="You take `seat` (0 by default). The game starts when four are seated, with "
+        "a random first dealer. Errors: `invalid_rules` (400, with the reason), `suspended` "
+        "(403), `invalid`.",
+        request=GameCreateSerializer,
+        responses={
+            201: GameDetailSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: OpenApiResponse(ErrorSerializer, description="`suspended`."),
+        },
+        examples=[
+            OpenApiExample(
+                "a public correspondence match to 5000",
+                value={"mode": "async", "length": "match", "rules": {}, "private": False},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "a private live match to 2500 with the half wild limit",
+                value={
+                    "mode": "live",
+                    "length": "match",
+                    "rules": {"target": 2500, "wild_limit": "half"},
+                    "private": True,
+                    "seat": 0,
+                },
+                request_only=True,
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user: User = request.user  # type: ignore[assignment]
+        game = services.open_table(user=user, **serializer.validated_data)
+        game = _game_or_404(game.pk)
+        return Response(
+            selectors.game_detail(game=game, viewer=user), status=status.HTTP_201_CREATED
+        )
+
+
+class GameDetailView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="A game as you may see it",
+        description="`deal` is the current deal from your seat (spectators: no hand); "
+        "`legal_actions` lists what you may send on your turn. Send `version` with your move.",
+        responses={200: GameDetailSerializer, 401: ERROR_401, 404: ERROR_404},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id)
+        user: User = request.user  # type: ignore[assignment]
+        _seen_by(game, user)
+        return Response(selectors.game_detail(game=game, viewer=user))
+
+
+class JoinView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Take a seat",
+        description="Partners sit opposite (0+2 vs 1+3). The fourth player starts the game. "
+        "Errors: `seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
+        "`suspended` (403).",
+        request=JoinSerializer,
+        responses={
+            200: GameDetailSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: OpenApiResponse(ErrorSerializer, description="`suspended`, `bad_invite_code`."),
+            404: ERROR_404,
+            409: OpenApiResponse(
+                ErrorSerializer, description="`seat_taken`, `already_seated`, `game_not_waiting`."
+            ),
+        },
+        examples=[
+            OpenApiExample("a public table", value={"seat": 2}, request_only=True),
+            OpenApiExample(
+                "a private table", value={"seat": 1, "invite_code": "Xy3_a9Qk"}, request_only=True
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user: User = request.user  # type: ignore[assignment]
+        services.join_table(game_id=game_id, user=user, **serializer.validated_data)
+        game = _game_or_404(game_id)
+        return Response(selectors.game_detail(game=game, viewer=user))
+
+
+class LeaveView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Free your seat before the start",
+        description="204 when you were the last one and the table is gone. Errors: `not_seated` "
+        "(403), `game_started` (409).",
+        request=None,
+        responses={
+            200: GameDetailSerializer,
+            204: OpenApiResponse(description="The table was empty and is removed."),
+            401: ERROR_401,
+            403: OpenApiResponse(ErrorSerializer, description="`not_seated`."),
+            404: ERROR_404,
+            409: OpenApiResponse(ErrorSerializer, description="`game_started`."),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user: User = request.user  # type: ignore[assignment]
+        remaining = services.leave_table(game_id=game_id, user=user)
+        if remaining is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        game = _game_or_404(game_id)
+        return Response(selectors.game_detail(game=game, viewer=user))
+
+
+class MovesView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="The move log, as you may see it",
+        description="Everyone sees each move's `action` and `public` event; `private` (e.g. the "
+        "card drawn from the stock) only for your own moves. Pages of up to 500 moves.",
+        parameters=[MoveLogQuerySerializer],
+        responses={200: MoveLogSerializer, 400: ERROR_400, 401: ERROR_401, 404: ERROR_404},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        query = MoveLogQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        game = _game_or_404(game_id)
+        viewer_seat = _seen_by(game, request.user)  # type: ignore[arg-type]
+        limit = selectors.MOVE_LOG_PAGE
+        moves = selectors.move_log_for(
+            game=game, viewer_seat=viewer_seat, after=query.validated_data["after"], limit=limit + 1
+        )
+        return Response(
+            {"version": game.version, "moves": moves[:limit], "has_more": len(moves) > limit}
+        )
+
+    @extend_schema(
+        tags=["games"],
+        summary="Make a move",
+        description="Send the game's `version` you saw and one action. On success: the new "
+        "moves (as you see them) and the game. Errors: an illegal move is 400 with the engine's "
+        "code (`not_your_turn`, `wrong_phase`, `card_not_in_hand`, `below_minimum`, "
+        "`pile_frozen`, ... see CONTRACT.md) and a message in your language; `not_seated` (403); "
+        "`stale_version` (409, with the current `version`), `game_not_active` (409). "
+        "With an `Idempotency-Key` header a retry gets the first answer again instead of "
+        "playing twice.",
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="Any unique string per intended move (max 255 characters).",
+            )
+        ],
+        request=MoveRequestSerializer,
+        responses={
+            200: MoveResultSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: OpenApiResponse(ErrorSerializer, description="`not_seated`."),
+            404: ERROR_404,
+            409: OpenApiResponse(
+                ErrorSerializer, description="`stale_version`, `game_not_active`."
+            ),
+        },
+        examples=ACTION_EXAMPLES,
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > IDEMPOTENCY_KEY_MAX:
+            raise ApiError(
+                "invalid_idempotency_key",
+                text(
+                    "Заголовок Idempotency-Key длиннее 255 символов.",
+                    "The Idempotency-Key header is longer than 255 characters.",
+                ),
+            )
+        serializer = MoveRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        outcome = services.make_move(
+            game_id=game_id,
+            user=request.user,  # type: ignore[arg-type]
+            version=serializer.validated_data["version"],
+            action=serializer.validated_data["action"],
+            idempotency_key=key,
+        )
+        return Response(outcome.body, status=outcome.status_code)
+
+
+class ExportView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="A finished game for replay",
+        description="Rules, match seed, first dealer, every deal's seed and result, and every "
+        "move with its private event: `Match.new(rules, first_dealer=..., seed=...)` then apply "
+        "the moves in order. Before the end: 409 `game_not_finished`.",
+        responses={
+            200: ExportSerializer,
+            401: ERROR_401,
+            404: ERROR_404,
+            409: OpenApiResponse(ErrorSerializer, description="`game_not_finished`."),
+        },
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_or_404(game_id)
+        if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+            raise ApiError(
+                "game_not_finished",
+                text("Игра ещё не закончена.", "The game is not finished yet."),
+                status.HTTP_409_CONFLICT,
+            )
+        return Response(selectors.export_of(game=game))

@@ -1,0 +1,67 @@
+"""Twenty concurrent POSTs of the same move apply it exactly once (real PostgreSQL, threads)."""
+
+import threading
+from collections import Counter
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from games.models import Game, IdempotentResponse, Move
+from tests.factories import UserFactory, started_game
+from tests.games.conftest import key, post_move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CLIENTS = 20
+
+
+def _race(game: Game, user, headers_for) -> list[tuple[int, dict]]:
+    barrier = threading.Barrier(CLIENTS)
+    answers: list[tuple[int, dict]] = []
+    lock = threading.Lock()
+
+    def play(index: int) -> None:
+        client = APIClient()
+        client.force_authenticate(user)
+        try:
+            barrier.wait()
+            response = post_move(client, game.pk, 0, {"type": "draw"}, headers_for(index))
+            with lock:
+                answers.append((response.status_code, response.json()))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play, args=(index,)) for index in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def test_same_idempotency_key_applies_once_and_answers_alike():
+    assert connection.vendor == "postgresql"
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    assert game.turn_seat is not None
+    answers = _race(game, players[game.turn_seat], lambda index: key("same-draw"))
+    assert len(answers) == CLIENTS
+    assert Counter(status for status, _ in answers) == {200: CLIENTS}
+    assert all(body == answers[0][1] for _, body in answers)
+    assert Move.objects.filter(game=game).count() == 1
+    assert IdempotentResponse.objects.filter(game=game).count() == 1
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_same_version_without_a_key_applies_once_the_rest_are_stale():
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    assert game.turn_seat is not None
+    answers = _race(game, players[game.turn_seat], lambda index: {})
+    assert Counter(status for status, _ in answers) == {200: 1, 409: CLIENTS - 1}
+    assert {body["code"] for status, body in answers if status == 409} == {"stale_version"}
+    assert Move.objects.filter(game=game).count() == 1
+    game.refresh_from_db()
+    assert game.version == 1

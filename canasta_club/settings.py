@@ -5,6 +5,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CANASTA_VAR_DIR", BASE_DIR / "var"))
@@ -128,7 +129,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    # Short socket timeouts: a web request publishing after commit must not hang on a dead Redis.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 3600,
+        "socket_connect_timeout": 2,
+        "socket_timeout": 5,
+    }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -137,7 +143,37 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# One quick retry, then the publisher logs and gives up: every task below is also run by beat.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# Deadlines and the outbox are database rows swept by these periodic tasks (the guarantee);
+# `expire_seconds` drops ticks that waited in a queue while workers were busy or down.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "sweep-deadlines": {
+        "task": "games.tasks.sweep_deadlines",
+        "schedule": timedelta(seconds=1),
+        "options": {"expire_seconds": 5},
+    },
+    "drain-outbox": {
+        "task": "notifications.tasks.drain_outbox",
+        "schedule": timedelta(seconds=10),
+        "options": {"expire_seconds": 30},
+    },
+    "sweep-turn-reminders": {
+        "task": "notifications.tasks.sweep_turn_reminders",
+        "schedule": timedelta(seconds=30),
+        "options": {"expire_seconds": 60},
+    },
+    "send-daily-digests": {
+        "task": "notifications.tasks.send_daily_digests",
+        "schedule": crontab(hour=7, minute=0),
+        "options": {"expire_seconds": 3600},
+    },
+}
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")

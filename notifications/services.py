@@ -32,7 +32,7 @@ logger = logging.getLogger(__name__)
 LOOKING_AT_GAME = timedelta(seconds=60)
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
 REMINDER_AT_FRACTION = 0.8
-OUTBOX_BATCH = 100
+OUTBOX_DRAIN_LIMIT = 1000
 # An email that failed this many times (e.g. a rejected address) is given up, not retried forever.
 MAX_SEND_ATTEMPTS = 5
 
@@ -90,63 +90,73 @@ def _publish_drain() -> None:
     publish(drain_outbox)
 
 
-def drain_outbox(*, batch_size: int = OUTBOX_BATCH) -> int:
-    """Send every pending email; returns how many were sent.
+def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
+    """Send pending emails (up to `limit`); returns how many were sent.
 
-    Rows are claimed with SKIP LOCKED, so concurrent drains share the work, and each row is
-    marked in the same transaction as its send attempt: a crash before commit leaves it pending
-    for the next drain, a finished one is never sent again.
+    Each email is claimed (SKIP LOCKED, so concurrent drains share the work), sent and marked in
+    its own transaction: a worker killed before the commit leaves it pending for the next drain,
+    and a committed one is never sent again.
     """
     sent = 0
-    while True:
+    failed: list[int] = []
+    preferences: dict[int, dict[str, Any]] = {}
+    mail = get_connection()
+    for _ in range(limit):
         with transaction.atomic():
-            batch = list(
+            message = (
                 OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
+                .exclude(pk__in=failed)
                 .select_related("user")
                 .select_for_update(skip_locked=True, of=("self",))
-                .order_by("id")[:batch_size]
+                .order_by("id")
+                .first()
             )
-            if not batch:
-                return sent
-            now = clock.now()
-            mail = get_connection()
-            for message in batch:
-                sent += _deliver(message, now=now, mail=mail)
-        if len(batch) < batch_size:
-            return sent
+            if message is None:
+                break
+            if message.user_id not in preferences:
+                preferences[message.user_id] = settings_for_user_id(user_id=message.user_id)
+            status = _deliver(message, preferences=preferences[message.user_id], mail=mail)
+            if status is None:
+                failed.append(message.pk)
+                continue
+            OutboxMessage.objects.filter(pk=message.pk).update(
+                status=status, processed_at=clock.now_expression()
+            )
+            sent += status == OutboxMessage.Status.SENT
+    return sent
 
 
-def _deliver(message: OutboxMessage, *, now: Any, mail: Any) -> int:
-    preferences = settings_for_user_id(user_id=message.user_id)
+def _deliver(
+    message: OutboxMessage, *, preferences: dict[str, Any], mail: Any
+) -> OutboxMessage.Status | None:
+    """Send (or skip, or hold for the digest) one email; None when sending failed."""
     wanted = preferences["email"][message.kind] and bool(message.user.email)
-    rate_limited = _your_turn_email_sent_recently(message, now=now)
-    status = OutboxMessage.Status.SENT
-    if not wanted or rate_limited:
-        status = OutboxMessage.Status.SKIPPED
-    elif preferences["digest"]:
-        status = OutboxMessage.Status.HELD
-    else:
-        try:
-            _email(message, mail=mail)
-        except OSError:
-            logger.exception("Sending outbox message %s failed", message.pk)
-            OutboxMessage.objects.filter(pk=message.pk).update(attempts=F("attempts") + 1)
-            if message.attempts + 1 < MAX_SEND_ATTEMPTS:
-                return 0
-            status = OutboxMessage.Status.FAILED
-    OutboxMessage.objects.filter(pk=message.pk).update(status=status, processed_at=now)
-    return int(status == OutboxMessage.Status.SENT)
+    if not wanted or _your_turn_email_sent_recently(message):
+        return OutboxMessage.Status.SKIPPED
+    if preferences["digest"]:
+        return OutboxMessage.Status.HELD
+    try:
+        _email(message, mail=mail)
+    except OSError:
+        logger.exception("Sending outbox message %s failed", message.pk)
+        OutboxMessage.objects.filter(pk=message.pk).update(attempts=F("attempts") + 1)
+        if message.attempts + 1 < MAX_SEND_ATTEMPTS:
+            return None
+        return OutboxMessage.Status.FAILED
+    return OutboxMessage.Status.SENT
 
 
-def _your_turn_email_sent_recently(message: OutboxMessage, *, now: Any) -> bool:
+def _your_turn_email_sent_recently(message: OutboxMessage) -> bool:
+    """At most one your-turn email per game per hour."""
     if message.kind != Kind.YOUR_TURN or message.game_id is None:
         return False
+    an_hour_ago = clock.now_expression() - YOUR_TURN_EMAIL_INTERVAL
     return OutboxMessage.objects.filter(
         user_id=message.user_id,
         game_id=message.game_id,
         kind=Kind.YOUR_TURN,
         status=OutboxMessage.Status.SENT,
-        processed_at__gt=now - YOUR_TURN_EMAIL_INTERVAL,
+        processed_at__gt=an_hour_ago,
     ).exists()
 
 

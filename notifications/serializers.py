@@ -1,0 +1,68 @@
+from typing import Any
+
+from rest_framework import serializers
+
+from games.i18n import current_language
+from notifications import texts
+from notifications.models import Kind, Notification
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    game = serializers.IntegerField(source="game_id", allow_null=True)
+    text = serializers.SerializerMethodField(help_text="The title, in the request's language.")
+    read = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "game", "payload", "text", "created_at", "read"]
+
+    def get_text(self, notification: Notification) -> str:
+        return texts.title(
+            kind=notification.kind, game_id=notification.game_id, language=current_language()
+        )
+
+    def get_read(self, notification: Notification) -> bool:
+        return notification.read_at is not None
+
+
+class MarkReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    all = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("all") and not attrs.get("ids"):
+            raise serializers.ValidationError('Send {"ids": [...]} or {"all": true}.')
+        return attrs
+
+
+class MarkedSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many notifications became read.")
+
+
+def _switches() -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.BooleanField(), help_text=f"kind: on/off; kinds: {', '.join(Kind.values)}"
+    )
+
+
+class NotificationSettingsSerializer(serializers.Serializer):
+    in_app = _switches()
+    email = _switches()
+    digest = serializers.BooleanField(
+        help_text="One email a day listing what happened, instead of one email each."
+    )
+
+
+class NotificationSettingsPatchSerializer(serializers.Serializer):
+    in_app = _switches()
+    email = _switches()
+    digest = serializers.BooleanField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, partial=True, **kwargs)
+
+
+class SeatPresenceSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    is_absent = serializers.BooleanField()
+    last_seen_at = serializers.DateTimeField()

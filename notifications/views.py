@@ -1,0 +1,115 @@
+from typing import cast
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from canasta_club.errors import ApiError, ErrorSerializer
+from games import timeouts
+from games.i18n import text
+from notifications import selectors, services
+from notifications.serializers import (
+    MarkedSerializer,
+    MarkReadSerializer,
+    NotificationSerializer,
+    NotificationSettingsPatchSerializer,
+    NotificationSettingsSerializer,
+    SeatPresenceSerializer,
+)
+
+ERROR_400 = OpenApiResponse(ErrorSerializer, description="Invalid input (see `code`).")
+ERROR_401 = OpenApiResponse(ErrorSerializer, description="Not authenticated.")
+ERROR_403 = OpenApiResponse(ErrorSerializer, description="No seat at this table.")
+ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such game.")
+
+READ_FILTERS = {"read": True, "unread": False}
+
+
+def _user(request: Request) -> User:
+    return cast(User, request.user)
+
+
+class NotificationsView(GenericAPIView):
+    serializer_class = NotificationSerializer
+
+    @extend_schema(
+        tags=["notifications"],
+        summary="In-app notifications, newest first",
+        parameters=[
+            OpenApiParameter("status", str, enum=["unread", "read"], description="Filter.")
+        ],
+        responses={200: NotificationSerializer(many=True), 400: ERROR_400, 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        status_filter = request.query_params.get("status")
+        if status_filter is not None and status_filter not in READ_FILTERS:
+            raise ApiError(
+                "bad_filter",
+                text("status: unread или read.", "status must be unread or read."),
+            )
+        notifications = selectors.notifications_for(
+            user=_user(request),
+            read=None if status_filter is None else READ_FILTERS[status_filter],
+        )
+        page = self.paginate_queryset(notifications)
+        return self.get_paginated_response(NotificationSerializer(page, many=True).data)
+
+
+class MarkReadView(APIView):
+    @extend_schema(
+        tags=["notifications"],
+        summary="Mark notifications read",
+        description='`{"ids": [1, 2]}` marks those; `{"all": true}` marks every one.',
+        request=MarkReadSerializer,
+        responses={200: MarkedSerializer, 400: ERROR_400, 401: ERROR_401},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = MarkReadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        marked = services.mark_read(
+            user=_user(request),
+            ids=serializer.validated_data.get("ids"),
+            everything=serializer.validated_data["all"],
+        )
+        return Response({"marked": marked})
+
+
+class NotificationSettingsView(APIView):
+    @extend_schema(
+        tags=["notifications"],
+        summary="Own notification switches",
+        responses={200: NotificationSettingsSerializer, 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(selectors.settings_for(user=_user(request)))
+
+    @extend_schema(
+        tags=["notifications"],
+        summary="Change notification switches",
+        description='Partial: e.g. `{"email": {"your_turn": false}, "digest": true}`. '
+        "Errors: `unknown_kind`, `unknown_field`, `invalid`.",
+        request=NotificationSettingsPatchSerializer,
+        responses={200: NotificationSettingsSerializer, 400: ERROR_400, 401: ERROR_401},
+    )
+    def patch(self, request: Request) -> Response:
+        if not isinstance(request.data, dict):
+            raise ApiError("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
+        return Response(services.update_settings(user=_user(request), changes=dict(request.data)))
+
+
+class HeartbeatView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="I am at the table",
+        description="Keeps a live seat from being marked absent (60 s without a request) and "
+        "reclaims it when it was. Any request about the game counts too. "
+        "Errors: `not_found`, `not_seated` (403).",
+        request=None,
+        responses={200: SeatPresenceSerializer, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = timeouts.reclaim_seat(game_id=game_id, user=_user(request))
+        return Response(SeatPresenceSerializer(seat).data)

@@ -1,0 +1,111 @@
+"""Shared helpers for the timing and notification tests: the fake clock, a real Celery worker."""
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any
+
+import pytest
+import redis
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.conf import settings
+from django.db import connections
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.celery import app
+from games import services as game_services
+from games.engine import Match, autoplay
+from games.models import Game, Seat
+
+
+@pytest.fixture(autouse=True)
+def club_clock() -> Iterator[None]:
+    """Every test starts on the database's own time; tests move it with clock.advance()."""
+    clock.reset()
+    yield
+    clock.reset()
+
+
+def _close_worker_connections(**kwargs: Any) -> None:
+    # The worker thread's connections must not outlive the test database.
+    connections.close_all()
+
+
+@pytest.fixture
+def celery_worker(transactional_db: None) -> Iterator[None]:
+    """A real Celery worker (a thread of this process) on the test Redis broker."""
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).flushdb()
+    task_postrun.connect(_close_worker_connections)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+            yield
+    finally:
+        task_postrun.disconnect(_close_worker_connections)
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll until the worker has done its part (real time passes; the club clock does not)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the worker did not get there in time"
+        time.sleep(0.05)
+
+
+def run_in_threads(*targets: Callable[[], Any]) -> list[Any]:
+    """Run the callables at the same moment in threads of their own (own DB connections)."""
+    barrier = threading.Barrier(len(targets))
+    results: list[Any] = [None] * len(targets)
+
+    def run(index: int, target: Callable[[], Any]) -> None:
+        try:
+            barrier.wait()
+            results[index] = target()
+        except Exception as exc:
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=run, args=(index, target)) for index, target in enumerate(targets)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def turn_of(game: Game) -> int:
+    assert game.turn_seat is not None
+    return game.turn_seat
+
+
+def deadline_of(game: Game) -> datetime:
+    assert game.turn_deadline is not None
+    return game.turn_deadline
+
+
+def match_of(game: Game) -> Match:
+    assert game.state is not None
+    return Match.from_dict(game.state)
+
+
+def user_at(game: Game, seat: int) -> User:
+    return Seat.objects.select_related("user").get(game=game, seat=seat).user
+
+
+def play_turn(game_id: int) -> int:
+    """The player to move plays a whole turn through the move service (not automatic)."""
+    game = Game.objects.get(pk=game_id)
+    seat = turn_of(game)
+    user = user_at(game, seat)
+    for action in autoplay(match_of(game).deal, seat):
+        outcome = game_services.make_move(
+            game_id=game_id, user=user, version=game.version, action=action
+        )
+        assert outcome.status_code == 200, outcome.body
+        game.refresh_from_db()
+    return seat

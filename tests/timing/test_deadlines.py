@@ -1,0 +1,210 @@
+"""Turn deadlines: swept from the database with SKIP LOCKED, played once, on the DB clock."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+
+from canasta_club import clock
+from games import services as game_services
+from games import timeouts
+from games.engine import autoplay
+from games.models import Game, Move, Seat
+from games.selectors import player_stats
+from games.tasks import sweep_deadlines
+from notifications.models import Notification
+from tests.factories import started_game
+from tests.timing.conftest import (
+    deadline_of,
+    match_of,
+    play_turn,
+    run_in_threads,
+    turn_of,
+    user_at,
+    wait_for,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ASYNC_LIMIT = settings.TURN_LIMIT["async"]
+
+
+def autoplayed(game: Game) -> list[Move]:
+    return list(Move.objects.filter(game=game, automatic=True))
+
+
+def test_game_stores_its_turn_deadline_and_nothing_happens_before_it():
+    game = started_game()
+    assert game.turn_started_at is not None
+    assert deadline_of(game) == game.turn_started_at + ASYNC_LIMIT  # R-CLUB-1
+    clock.advance(ASYNC_LIMIT - timedelta(seconds=1))
+    assert timeouts.sweep() == 0
+    assert autoplayed(game) == []
+
+
+def test_overdue_turn_is_autoplayed_exactly_once_by_two_racing_sweeps():
+    game = started_game()
+    seat, version, deadline = turn_of(game), game.version, deadline_of(game)
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+
+    handled = run_in_threads(timeouts.sweep, timeouts.sweep)
+
+    assert sorted(handled) == [0, 1]
+    moves = autoplayed(game)
+    assert moves and {move.seat for move in moves} == {seat}
+    assert [move.seq for move in moves] == list(range(version + 1, version + len(moves) + 1))
+    assert moves[-1].action["type"] == "discard"
+    game.refresh_from_db()
+    assert game.version == version + len(moves)
+    assert game.turn_seat == (seat + 1) % 4
+    # The next turn's clock started when the turn really ended: at the old deadline.
+    assert game.turn_started_at == deadline
+    assert game.turn_deadline == deadline + ASYNC_LIMIT
+    told = Notification.objects.filter(user=user_at(game, seat), kind="autoplayed")
+    assert told.count() == 1
+    assert told.get().payload["reason"] == "timeout"
+    assert Seat.objects.get(game=game, seat=seat).consecutive_timeouts == 1
+
+
+def test_a_late_sweep_does_not_shift_the_next_turns_clock():
+    game = started_game()
+    deadline = deadline_of(game)
+    clock.advance(ASYNC_LIMIT + timedelta(hours=5))  # the workers were down for five hours
+    assert timeouts.sweep() == 1
+    game.refresh_from_db()
+    assert game.turn_started_at == deadline
+    assert game.turn_deadline == deadline + ASYNC_LIMIT
+
+
+def test_sweep_racing_a_players_discard_applies_only_one_of_them():
+    outcomes = set()
+    for _ in range(4):
+        clock.reset()
+        game = started_game()
+        seat = turn_of(game)
+        user = user_at(game, seat)
+        drawn = game_services.make_move(
+            game_id=game.pk, user=user, version=game.version, action={"type": "draw"}
+        )
+        assert drawn.status_code == 200
+        game.refresh_from_db()
+        discard = autoplay(match_of(game).deal, seat)[-1]
+        assert discard["type"] == "discard"
+        clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+
+        def move(game_id=game.pk, user=user, version=game.version, discard=discard):
+            return game_services.make_move(
+                game_id=game_id, user=user, version=version, action=discard
+            ).status_code
+
+        swept, status = run_in_threads(timeouts.sweep, move)
+        outcomes.add(status)
+        discards = Move.objects.filter(game=game, seat=seat, action__type="discard")
+        assert discards.count() == 1
+        if status == 200:
+            assert not discards.get().automatic
+        else:
+            assert (status, swept) == (409, 1)
+            assert discards.get().automatic
+        game.refresh_from_db()
+        assert game.turn_seat == (seat + 1) % 4
+    assert outcomes <= {200, 409}
+
+
+def test_killed_sweep_leaves_the_turn_for_the_next_one():
+    game = started_game()
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+
+    class WorkerKilled(Exception):
+        pass
+
+    with pytest.raises(WorkerKilled), transaction.atomic():
+        locked = game_services.lock_game(game_id=game.pk)
+        assert timeouts.time_out_locked(game=locked, now=clock.now())
+        raise WorkerKilled  # dies before the commit
+    assert autoplayed(game) == []
+
+    assert timeouts.sweep() == 1
+    assert timeouts.sweep() == 0
+    assert {move.seat for move in autoplayed(game)} == {turn_of(game)}
+    assert Notification.objects.filter(kind="autoplayed").count() == 1
+
+
+def test_three_timeouts_in_a_row_abandon_an_async_game():
+    game = started_game(length=Game.Length.MATCH)
+    culprit = turn_of(game)
+    culprit_user, partner = user_at(game, culprit), user_at(game, (culprit + 2) % 4)
+    for timeout in range(3):
+        clock.advance(ASYNC_LIMIT)
+        assert timeouts.sweep() == 1
+        game.refresh_from_db()
+        if timeout < 2:
+            assert game.status == Game.Status.ACTIVE
+            # The others play their turns; the culprit's turn comes round again.
+            while game.turn_seat != culprit:
+                play_turn(game.pk)
+                game.refresh_from_db()
+
+    assert game.status == Game.Status.ABANDONED
+    assert game.abandoned_by_seat == culprit
+    assert game.winner_team == 1 - culprit % 2
+    assert Seat.objects.get(game=game, seat=culprit).consecutive_timeouts == 3
+    assert player_stats(user=culprit_user)["abandoned"] == 1
+    assert player_stats(user=partner)["abandoned"] == 0  # the partner is not blamed
+    assert Notification.objects.filter(user=partner, kind="game_finished").count() == 1
+    assert timeouts.sweep() == 0  # finished: no deadline any more
+
+
+def test_a_move_by_the_player_resets_the_count():
+    game = started_game(length=Game.Length.MATCH)
+    culprit = turn_of(game)
+
+    def time_out_then_come_round() -> None:
+        clock.advance(ASYNC_LIMIT)
+        assert timeouts.sweep() == 1
+        game.refresh_from_db()
+        while game.turn_seat != culprit:
+            play_turn(game.pk)
+            game.refresh_from_db()
+
+    time_out_then_come_round()
+    time_out_then_come_round()
+    assert Seat.objects.get(game=game, seat=culprit).consecutive_timeouts == 2
+    play_turn(game.pk)  # the culprit plays once
+    assert Seat.objects.get(game=game, seat=culprit).consecutive_timeouts == 0
+    game.refresh_from_db()
+    while game.turn_seat != culprit:
+        play_turn(game.pk)
+        game.refresh_from_db()
+    time_out_then_come_round()
+    time_out_then_come_round()
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_a_real_worker_sweeps_overdue_games(celery_worker):
+    games = [started_game() for _ in range(3)]
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    sweep_deadlines.delay()
+    wait_for(lambda: all(autoplayed(game) for game in games))
+    for game in games:
+        seats = {move.seat for move in autoplayed(game)}
+        assert seats == {turn_of(game)}
+    assert Notification.objects.filter(kind="autoplayed").count() == 3
+
+
+def test_a_turn_left_half_done_is_finished_from_where_it_stands():
+    game = started_game()
+    seat = turn_of(game)
+    outcome = game_services.make_move(
+        game_id=game.pk, user=user_at(game, seat), version=game.version, action={"type": "draw"}
+    )
+    assert outcome.status_code == 200
+    clock.advance(ASYNC_LIMIT)
+    assert timeouts.sweep() == 1
+    moves = autoplayed(game)
+    assert moves[0].action["type"] != "draw"
+    assert moves[-1].action["type"] == "discard"
+    game.refresh_from_db()
+    assert game.turn_seat == (seat + 1) % 4

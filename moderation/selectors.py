@@ -1,0 +1,216 @@
+"""Moderation reads: afterwords a player may see, the club's mood, the queue, evidence, stats."""
+
+from datetime import datetime, timedelta
+from statistics import median
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Min, Q, QuerySet
+from rest_framework import status
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.errors import ApiError
+from games.i18n import text
+from games.models import Game, Move, Seat
+from moderation import policy
+from moderation.models import Afterword, ModeratorShift, Report, Sanction
+from moderation.phrases import WARM_PHRASES, WarmPhrase
+
+MOOD_CACHE_KEY = "moderation:club_mood"
+MOOD_CACHE_SECONDS = 60
+RECENT_MOVES_IN_EVIDENCE = 10
+HISTORY_REPORTS = 20
+
+
+def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
+    """Table messages, and partner afterwords the viewer wrote or received; players only."""
+    if not Game.objects.filter(pk=game_id).exists():
+        raise ApiError(
+            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+        )
+    if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
+        raise ApiError(
+            "not_a_player",
+            text("Вы не играли за этим столом.", "You did not play at this table."),
+            status.HTTP_403_FORBIDDEN,
+        )
+    return (
+        Afterword.objects.filter(game_id=game_id)
+        .filter(Q(to=Afterword.To.TABLE) | Q(author=viewer) | Q(recipient=viewer))
+        .select_related("author")
+    )
+
+
+def warm_phrases() -> tuple[WarmPhrase, ...]:
+    return WARM_PHRASES
+
+
+def club_mood() -> dict[str, Any]:
+    """Warm words to partners per finished game over the last 7 days (public, cached briefly)."""
+
+    def compute() -> dict[str, Any]:
+        since = clock.now() - policy.MOOD_PERIOD
+        warm_words = Afterword.objects.filter(
+            to=Afterword.To.PARTNER, created_at__gte=since
+        ).count()
+        finished_games = Game.objects.filter(
+            status=Game.Status.FINISHED, finished_at__gte=since
+        ).count()
+        return {
+            "days": policy.MOOD_PERIOD.days,
+            "warm_words": warm_words,
+            "finished_games": finished_games,
+            "warm_words_per_game": round(warm_words / finished_games, 2) if finished_games else 0.0,
+        }
+
+    mood: dict[str, Any] | None = cache.get(MOOD_CACHE_KEY)
+    if mood is None:
+        mood = compute()
+        cache.set(MOOD_CACHE_KEY, mood, MOOD_CACHE_SECONDS)
+    return mood
+
+
+def reports_filed_by(*, user: User) -> QuerySet[Report]:
+    return Report.objects.filter(reporter=user).order_by("-created_at", "-pk")
+
+
+def sanctions_of(*, user: User) -> QuerySet[Sanction]:
+    """The sanctions a player received (never who reported them)."""
+    return Sanction.objects.filter(user=user).select_related("report")
+
+
+def report_queue(*, status_filter: str, reason: str | None) -> QuerySet[Report]:
+    """The moderators' queue, soonest due first.
+
+    `status_filter`: "open" (unanswered, claimed or not), "unclaimed", "claimed", "resolved".
+    """
+    reports = Report.objects.select_related("accused", "claimed_by", "afterword")
+    now = clock.now()
+    live_claim = Q(claimed_by__isnull=False, claim_expires_at__gt=now)
+    if status_filter == "resolved":
+        reports = reports.filter(status=Report.Status.RESOLVED)
+    else:
+        reports = reports.filter(status=Report.Status.OPEN)
+        if status_filter == "claimed":
+            reports = reports.filter(live_claim)
+        elif status_filter == "unclaimed":
+            reports = reports.exclude(live_claim)
+    if reason:
+        reports = reports.filter(reason=reason)
+    return reports.order_by("due_at", "pk")
+
+
+def report_for_moderator(*, report_id: int) -> Report:
+    report = (
+        Report.objects.select_related("accused", "claimed_by", "resolved_by", "afterword", "game")
+        .filter(pk=report_id)
+        .first()
+    )
+    if report is None:
+        raise ApiError(
+            "not_found", text("Жалоба не найдена.", "Report not found."), status.HTTP_404_NOT_FOUND
+        )
+    return report
+
+
+def move_log_summary(*, game: Game) -> dict[str, Any]:
+    """What a moderator needs from the move log: who moved how often, automatically or not."""
+    moves = Move.objects.filter(game=game)
+    counts = {
+        row["seat"]: row
+        for row in moves.values("seat").annotate(
+            moves=Count("pk"), automatic=Count("pk", filter=Q(automatic=True))
+        )
+    }
+    seats = [
+        {
+            "seat": seat.seat,
+            "user_id": seat.user_id,
+            "username": seat.user.username,
+            "moves": counts.get(seat.seat, {}).get("moves", 0),
+            "automatic_moves": counts.get(seat.seat, {}).get("automatic", 0),
+        }
+        for seat in Seat.objects.filter(game=game).select_related("user").order_by("seat")
+    ]
+    recent = [
+        {
+            "seq": move.seq,
+            "seat": move.seat,
+            "type": move.action.get("type") if isinstance(move.action, dict) else None,
+            "automatic": move.automatic,
+            "created_at": move.created_at,
+        }
+        for move in moves.order_by("-seq")[:RECENT_MOVES_IN_EVIDENCE]
+    ]
+    return {
+        "status": game.status,
+        "mode": game.mode,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "winner_team": game.winner_team,
+        "abandoned_by_seat": game.abandoned_by_seat,
+        "total_moves": sum(row["moves"] for row in counts.values()),
+        "seats": seats,
+        "recent_moves": recent,
+    }
+
+
+def accused_history(*, user_id: int, excluding_report_id: int) -> dict[str, Any]:
+    """The accused's earlier reports (never their reporters) and sanctions."""
+    earlier = Report.objects.filter(accused_id=user_id).exclude(pk=excluding_report_id)
+    by_decision = {
+        row["decision"] or "pending": row["n"]
+        for row in earlier.values("decision").annotate(n=Count("pk")).order_by()
+    }
+    return {
+        "reports_total": sum(by_decision.values()),
+        "reports_by_decision": by_decision,
+        "recent_reports": list(
+            earlier.order_by("-created_at", "-pk").values(
+                "id", "game_id", "reason", "status", "decision", "created_at"
+            )[:HISTORY_REPORTS]
+        ),
+        "sanctions": list(
+            Sanction.objects.filter(user_id=user_id).values(
+                "kind", "ends_at", "created_at", "report_id"
+            )
+        ),
+    }
+
+
+def is_on_duty(*, moderator: User) -> bool:
+    return ModeratorShift.objects.filter(moderator=moderator, on_duty=True).exists()
+
+
+def _sla_share(*, since: datetime, now: datetime) -> float | None:
+    """Of the reports that fell due in the period, the share answered by their due time."""
+    fell_due = Report.objects.filter(due_at__gt=since, due_at__lte=now)
+    counts = fell_due.aggregate(
+        total=Count("pk"),
+        in_time=Count("pk", filter=Q(resolved_at__isnull=False, resolved_at__lte=F("due_at"))),
+    )
+    return round(counts["in_time"] / counts["total"], 4) if counts["total"] else None
+
+
+def moderation_stats() -> dict[str, Any]:
+    now = clock.now()
+    open_reports = Report.objects.filter(status=Report.Status.OPEN)
+    oldest = open_reports.aggregate(oldest=Min("created_at"))["oldest"]
+    longest = max(policy.STATS_PERIODS_DAYS)
+    took = ExpressionWrapper(F("resolved_at") - F("created_at"), output_field=DurationField())
+    answer_times = [
+        duration.total_seconds()
+        for duration in Report.objects.filter(resolved_at__gt=now - timedelta(days=longest))
+        .annotate(took=took)
+        .values_list("took", flat=True)
+    ]
+    return {
+        "open_reports": open_reports.count(),
+        "oldest_open_age_seconds": int((now - oldest).total_seconds()) if oldest else None,
+        **{
+            f"answered_within_sla_{days}d": _sla_share(since=now - timedelta(days=days), now=now)
+            for days in policy.STATS_PERIODS_DAYS
+        },
+        f"median_answer_seconds_{longest}d": int(median(answer_times)) if answer_times else None,
+    }

@@ -1,0 +1,265 @@
+"""Request validation and response shapes of the moderation API (thin: no logic)."""
+
+from datetime import datetime
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.models import User
+from moderation import policy
+from moderation.models import Afterword, ModeratorShift, Report, Sanction
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = ("id", "username", "display_name")
+
+
+# --- afterwords ----------------------------------------------------------------------------------
+
+
+class AfterwordCreateSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(choices=Afterword.To.choices)
+    text = serializers.CharField(max_length=policy.AFTERWORD_MAX_LENGTH)
+
+
+class AfterwordSerializer(serializers.ModelSerializer):
+    author = PlayerRefSerializer(read_only=True)
+
+    class Meta:
+        model = Afterword
+        fields = ("id", "game", "author", "to", "recipient", "text", "created_at")
+
+
+class WarmPhraseSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    ru = serializers.CharField()
+    en = serializers.CharField()
+    text = serializers.SerializerMethodField(help_text="The phrase in the request's language.")
+
+    def get_text(self, phrase: dict) -> str:
+        return phrase["en"] if self.context.get("language") == "en" else phrase["ru"]
+
+
+class ClubMoodSerializer(serializers.Serializer):
+    days = serializers.IntegerField()
+    warm_words = serializers.IntegerField()
+    finished_games = serializers.IntegerField()
+    warm_words_per_game = serializers.FloatField()
+
+
+# --- reports (players) ---------------------------------------------------------------------------
+
+
+class ReportCreateSerializer(serializers.Serializer):
+    game = serializers.IntegerField(min_value=1)
+    accused = serializers.IntegerField(min_value=1)
+    reason = serializers.ChoiceField(choices=Report.Reason.choices)
+    text = serializers.CharField(
+        max_length=policy.REPORT_TEXT_MAX_LENGTH, allow_blank=True, required=False, default=""
+    )
+    afterword = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
+class ReportReceiptSerializer(serializers.ModelSerializer):
+    """All a reporter gets back: the report exists and is waiting."""
+
+    class Meta:
+        model = Report
+        fields = ("id", "status")
+
+
+class MyReportSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Report
+        fields = (
+            "id",
+            "game",
+            "accused",
+            "reason",
+            "text",
+            "afterword",
+            "status",
+            "created_at",
+            "decision",
+            "moderator_message",
+            "resolved_at",
+        )
+
+
+class MySanctionSerializer(serializers.ModelSerializer):
+    reason = serializers.CharField(source="report.reason", read_only=True)
+
+    class Meta:
+        model = Sanction
+        fields = ("kind", "reason", "ends_at", "created_at")
+
+
+# --- the moderators' queue -----------------------------------------------------------------------
+
+
+class QueueFilterSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["open", "unclaimed", "claimed", "resolved"], default="open"
+    )
+    reason = serializers.ChoiceField(choices=Report.Reason.choices, required=False)
+
+
+class EvidenceAfterwordSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Afterword
+        fields = ("id", "to", "text", "created_at")
+
+
+class QueueReportSerializer(serializers.ModelSerializer):
+    """A report in the queue; never the reporter."""
+
+    accused = PlayerRefSerializer(read_only=True)
+    claimed_by = PlayerRefSerializer(read_only=True, allow_null=True)
+    afterword = EvidenceAfterwordSerializer(read_only=True, allow_null=True)
+    seconds_left = serializers.SerializerMethodField(
+        help_text="Seconds until the 4-hour answer deadline; negative once it has passed."
+    )
+
+    class Meta:
+        model = Report
+        fields: tuple[str, ...] = (
+            "id",
+            "game",
+            "accused",
+            "reason",
+            "text",
+            "afterword",
+            "status",
+            "created_at",
+            "due_at",
+            "seconds_left",
+            "claimed_by",
+            "claim_expires_at",
+            "breached_at",
+            "decision",
+            "resolved_at",
+        )
+
+    def get_seconds_left(self, report: Report) -> int:
+        now: datetime = self.context["now"]
+        return int((report.due_at - now).total_seconds())
+
+
+class MoveSummarySeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user_id = serializers.IntegerField()
+    username = serializers.CharField()
+    moves = serializers.IntegerField()
+    automatic_moves = serializers.IntegerField()
+
+
+class RecentMoveSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    type = serializers.CharField(allow_null=True)
+    automatic = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class MoveLogSummarySerializer(serializers.Serializer):
+    status = serializers.CharField()
+    mode = serializers.CharField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    winner_team = serializers.IntegerField(allow_null=True)
+    abandoned_by_seat = serializers.IntegerField(allow_null=True)
+    total_moves = serializers.IntegerField()
+    seats = MoveSummarySeatSerializer(many=True)
+    recent_moves = RecentMoveSerializer(many=True)
+
+
+class HistoryReportSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    reason = serializers.CharField()
+    status = serializers.CharField()
+    decision = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+
+
+class HistorySanctionSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    report_id = serializers.IntegerField()
+
+
+class AccusedHistorySerializer(serializers.Serializer):
+    reports_total = serializers.IntegerField()
+    reports_by_decision = serializers.DictField(child=serializers.IntegerField())
+    recent_reports = HistoryReportSerializer(many=True)
+    sanctions = HistorySanctionSerializer(many=True)
+
+
+class ReportDetailSerializer(QueueReportSerializer):
+    """A report with its evidence and the accused's history; the reporter only via /reporter/."""
+
+    resolved_by = PlayerRefSerializer(read_only=True, allow_null=True)
+    move_log = serializers.SerializerMethodField()
+    accused_history = serializers.SerializerMethodField()
+
+    class Meta(QueueReportSerializer.Meta):
+        fields = (
+            *QueueReportSerializer.Meta.fields,
+            "sanction_days",
+            "moderator_message",
+            "resolved_by",
+            "move_log",
+            "accused_history",
+        )
+
+    @extend_schema_field(MoveLogSummarySerializer)
+    def get_move_log(self, report: Report) -> dict:
+        return MoveLogSummarySerializer(self.context["move_log"]).data
+
+    @extend_schema_field(AccusedHistorySerializer)
+    def get_accused_history(self, report: Report) -> dict:
+        return AccusedHistorySerializer(self.context["accused_history"]).data
+
+
+class ResolveSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=Report.Decision.choices)
+    days = serializers.IntegerField(
+        min_value=1,
+        max_value=policy.MAX_SANCTION_DAYS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Length of a mute or suspension in days (required for those).",
+    )
+    message = serializers.CharField(
+        max_length=policy.MODERATOR_MESSAGE_MAX_LENGTH,
+        help_text="The answer the reporter receives.",
+    )
+
+
+class ReporterIdentitySerializer(serializers.Serializer):
+    report = serializers.IntegerField()
+    reporter = PlayerRefSerializer()
+
+
+class ModerationStatsSerializer(serializers.Serializer):
+    open_reports = serializers.IntegerField()
+    oldest_open_age_seconds = serializers.IntegerField(allow_null=True)
+    answered_within_sla_7d = serializers.FloatField(
+        allow_null=True, help_text="Share of reports due in the last 7 days answered in time."
+    )
+    answered_within_sla_30d = serializers.FloatField(
+        allow_null=True, help_text="Share of reports due in the last 30 days answered in time."
+    )
+    median_answer_seconds_30d = serializers.IntegerField(
+        allow_null=True, help_text="Median time from filing to answer, reports answered in 30 days."
+    )
+
+
+class DutySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ModeratorShift
+        fields = ("on_duty",)

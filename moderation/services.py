@@ -1,0 +1,538 @@
+"""Moderation writes: afterwords and kudos, Authority, reports, the queue, sanctions, SLA sweep."""
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
+from rest_framework import status
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.errors import ApiError
+from games.i18n import text
+from games.models import Game, Seat
+from moderation import policy
+from moderation.models import (
+    Afterword,
+    AuthorityChange,
+    ModerationAuditEntry,
+    ModeratorShift,
+    Report,
+    Sanction,
+)
+from notifications.services import notify
+
+logger = logging.getLogger(__name__)
+
+GAME_OVER_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+
+# --- shared checks -------------------------------------------------------------------------------
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ApiError(
+            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+        )
+    return game
+
+
+def _seats_of(game: Game) -> dict[int, int]:
+    """user_id -> seat number."""
+    return dict(Seat.objects.filter(game=game).values_list("user_id", "seat"))
+
+
+def _require_player(seats: dict[int, int], user: User) -> int:
+    seat = seats.get(user.pk)
+    if seat is None:
+        raise ApiError(
+            "not_a_player",
+            text("Вы не играли за этим столом.", "You did not play at this table."),
+            status.HTTP_403_FORBIDDEN,
+        )
+    return seat
+
+
+def _require_game_over(game: Game) -> None:
+    if game.status not in GAME_OVER_STATUSES:
+        raise ApiError(
+            "game_not_over",
+            text("Игра ещё не закончилась.", "The game is not over yet."),
+            status.HTTP_409_CONFLICT,
+        )
+
+
+def _lock_users(user_ids: Iterable[int]) -> dict[int, User]:
+    """Lock the users' rows in id order (no deadlocks between opposite pairs)."""
+    users = User.objects.select_for_update(of=("self",)).filter(pk__in=set(user_ids)).order_by("pk")
+    return {user.pk: user for user in users}
+
+
+def _audit(*, moderator: User, action: str, report: Report, details: dict | None = None) -> None:
+    ModerationAuditEntry.objects.create(
+        moderator=moderator,
+        action=action,
+        report=report,
+        details=details or {},
+        created_at=clock.now(),
+    )
+
+
+# --- Authority -----------------------------------------------------------------------------------
+
+
+def _record_authority_change(*, user_id: int, amount: int, **fields: object) -> AuthorityChange:
+    change = AuthorityChange.objects.create(
+        user_id=user_id, amount=amount, created_at=clock.now(), **fields
+    )
+    if amount:
+        User.objects.filter(pk=user_id).update(authority=F("authority") + amount)
+    return change
+
+
+def recompute_authority(*, user_ids: Iterable[int] | None = None) -> int:
+    """Set User.authority to the sum of its change rows; returns how many users were off."""
+    totals = (
+        AuthorityChange.objects.filter(user=OuterRef("pk"))
+        .order_by()
+        .values("user")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    expected = Coalesce(Subquery(totals), 0)
+    users = User.objects.all() if user_ids is None else User.objects.filter(pk__in=list(user_ids))
+    with transaction.atomic():
+        return users.exclude(authority=expected).update(authority=expected)
+
+
+def _kudos_weight(*, giver: User, recipient_id: int, now: datetime) -> tuple[int, str]:
+    """How much a warm word from `giver` counts right now, and why."""
+    if giver.date_joined > now - policy.KUDOS_GIVER_MIN_ACCOUNT_AGE:
+        return 0, AuthorityChange.Reason.GIVER_TOO_NEW
+    finished_games = Seat.objects.filter(user=giver, game__status=Game.Status.FINISHED).count()
+    if finished_games < policy.KUDOS_GIVER_MIN_FINISHED_GAMES:
+        return 0, AuthorityChange.Reason.GIVER_FEW_GAMES
+    pair_kudos = AuthorityChange.objects.filter(
+        Q(giver=giver, user_id=recipient_id) | Q(giver_id=recipient_id, user=giver),
+        kind=AuthorityChange.Kind.KUDOS,
+        amount__gt=0,
+        created_at__gte=now - policy.KUDOS_PAIR_PERIOD,
+    ).count()
+    if pair_kudos >= policy.KUDOS_PAIR_LIMIT:
+        return 0, AuthorityChange.Reason.PAIR_LIMIT
+    return policy.KUDOS_POINTS, AuthorityChange.Reason.COUNTED
+
+
+# --- afterwords ----------------------------------------------------------------------------------
+
+
+def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afterword:
+    """Leave an afterword; one to the partner (kudos) and one to the table per player and game."""
+    with transaction.atomic():
+        now = clock.now()
+        game = _game_or_404(game_id)
+        seats = _seats_of(game)
+        author_seat = _require_player(seats, author)
+        _require_game_over(game)
+        ended_at = game.finished_at or game.created_at
+        if ended_at < now - policy.AFTERWORD_WINDOW:
+            raise ApiError(
+                "afterword_window_closed",
+                text(
+                    "Послесловие можно оставить в течение 7 дней после игры.",
+                    "Afterwords can be left within 7 days after the game.",
+                ),
+            )
+        recipient_id = None
+        if to == Afterword.To.PARTNER:
+            partner_seat = (author_seat + 2) % 4
+            recipient_id = next(uid for uid, seat in seats.items() if seat == partner_seat)
+        locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
+        giver = locked[author.pk]
+        if giver.muted_until and giver.muted_until > now:
+            raise ApiError(
+                "muted",
+                text(
+                    "Вам временно запрещено писать послесловия.",
+                    "You are temporarily not allowed to write afterwords.",
+                ),
+                status.HTTP_403_FORBIDDEN,
+            )
+        if Afterword.objects.filter(game=game, author=author, to=to).exists():
+            raise ApiError(
+                "afterword_exists",
+                text(
+                    "Вы уже оставили послесловие в этой игре.",
+                    "You have already left this afterword for this game.",
+                ),
+                status.HTTP_409_CONFLICT,
+            )
+        afterword = Afterword.objects.create(
+            game=game,
+            author=author,
+            to=to,
+            recipient_id=recipient_id,
+            text=text_,
+            created_at=now,
+        )
+        if recipient_id is not None:
+            amount, reason = _kudos_weight(giver=giver, recipient_id=recipient_id, now=now)
+            _record_authority_change(
+                user_id=recipient_id,
+                amount=amount,
+                kind=AuthorityChange.Kind.KUDOS,
+                reason=reason,
+                giver=giver,
+                afterword=afterword,
+            )
+            notify(
+                user_id=recipient_id,
+                kind="kudos_received",
+                game_id=game.pk,
+                payload={
+                    "afterword_id": afterword.pk,
+                    "from_user_id": giver.pk,
+                    "from_name": str(giver),
+                    "text": afterword.text,
+                },
+                dedupe_key=f"afterword:{afterword.pk}",
+            )
+    return afterword
+
+
+# --- reports -------------------------------------------------------------------------------------
+
+
+def create_report(
+    *,
+    reporter: User,
+    game_id: int,
+    accused_id: int,
+    reason: str,
+    text_: str,
+    afterword_id: int | None,
+) -> Report:
+    """File an anonymous report about another player of a game that is over."""
+    with transaction.atomic():
+        now = clock.now()
+        game = _game_or_404(game_id)
+        seats = _seats_of(game)
+        _require_player(seats, reporter)
+        _require_game_over(game)
+        if accused_id == reporter.pk or accused_id not in seats:
+            raise ApiError(
+                "invalid_accused",
+                text(
+                    "Пожаловаться можно только на другого игрока этой игры.",
+                    "You can only report another player of this game.",
+                ),
+            )
+        afterword = None
+        if afterword_id is not None:
+            # Evidence must be words of the accused in this game that the reporter could read.
+            afterword = (
+                Afterword.objects.filter(pk=afterword_id, game=game, author_id=accused_id)
+                .filter(Q(to=Afterword.To.TABLE) | Q(recipient=reporter))
+                .first()
+            )
+            if afterword is None:
+                raise ApiError(
+                    "invalid_afterword",
+                    text(
+                        "Это послесловие не относится к жалобе.",
+                        "That afterword does not belong to this report.",
+                    ),
+                )
+        # Serialises one reporter's filings so the daily limit holds under concurrency.
+        _lock_users([reporter.pk])
+        if Report.objects.filter(reporter=reporter, accused_id=accused_id, game=game).exists():
+            raise _duplicate_report()
+        filed_today = Report.objects.filter(
+            reporter=reporter, created_at__gt=now - timedelta(days=1)
+        ).count()
+        if filed_today >= policy.REPORTS_PER_DAY:
+            raise ApiError(
+                "report_limit",
+                text(
+                    "Слишком много жалоб за сутки. Попробуйте завтра.",
+                    "Too many reports in a day. Please try again tomorrow.",
+                ),
+                status.HTTP_429_TOO_MANY_REQUESTS,
+            )
+        try:
+            with transaction.atomic():
+                return Report.objects.create(
+                    game=game,
+                    reporter=reporter,
+                    accused_id=accused_id,
+                    reason=reason,
+                    text=text_,
+                    afterword=afterword,
+                    created_at=now,
+                    due_at=now + policy.REPORT_SLA,
+                )
+        except IntegrityError as exc:
+            raise _duplicate_report() from exc
+
+
+def _duplicate_report() -> ApiError:
+    return ApiError(
+        "duplicate_report",
+        text(
+            "Вы уже пожаловались на этого игрока в этой игре.",
+            "You have already reported this player for this game.",
+        ),
+        status.HTTP_409_CONFLICT,
+    )
+
+
+def _report_not_found() -> ApiError:
+    return ApiError(
+        "not_found", text("Жалоба не найдена.", "Report not found."), status.HTTP_404_NOT_FOUND
+    )
+
+
+def _report_or_404(report_id: int) -> Report:
+    report = Report.objects.filter(pk=report_id).first()
+    if report is None:
+        raise _report_not_found()
+    return report
+
+
+def _report_resolved() -> ApiError:
+    return ApiError(
+        "report_resolved",
+        text("Жалоба уже рассмотрена.", "The report has already been answered."),
+        status.HTTP_409_CONFLICT,
+    )
+
+
+def claim_report(*, report_id: int, moderator: User) -> Report:
+    """Take a report; exactly one moderator holds it. Claiming it again renews the claim."""
+    with transaction.atomic():
+        now = clock.now()
+        claimed = (
+            Report.objects.filter(pk=report_id, status=Report.Status.OPEN)
+            .filter(
+                Q(claimed_by__isnull=True) | Q(claim_expires_at__lte=now) | Q(claimed_by=moderator)
+            )
+            .update(claimed_by=moderator, claim_expires_at=now + policy.CLAIM_IDLE_TIMEOUT)
+        )
+        report = _report_or_404(report_id)
+        if not claimed:
+            if report.status == Report.Status.RESOLVED:
+                raise _report_resolved()
+            raise ApiError(
+                "report_claimed",
+                text(
+                    "Жалобу уже взял другой модератор.",
+                    "Another moderator has already claimed this report.",
+                ),
+                status.HTTP_409_CONFLICT,
+            )
+        _audit(moderator=moderator, action=ModerationAuditEntry.Action.CLAIM, report=report)
+    return report
+
+
+def _not_claimed() -> ApiError:
+    return ApiError(
+        "not_claimed",
+        text("Сначала возьмите жалобу в работу.", "Claim the report first."),
+        status.HTTP_409_CONFLICT,
+    )
+
+
+def release_report(*, report_id: int, moderator: User) -> Report:
+    """Give a claimed report back to the queue."""
+    with transaction.atomic():
+        released = Report.objects.filter(
+            pk=report_id, status=Report.Status.OPEN, claimed_by=moderator
+        ).update(claimed_by=None, claim_expires_at=None)
+        report = _report_or_404(report_id)
+        if not released:
+            if report.status == Report.Status.RESOLVED:
+                raise _report_resolved()
+            raise _not_claimed()
+        _audit(moderator=moderator, action=ModerationAuditEntry.Action.RELEASE, report=report)
+    return report
+
+
+def resolve_report(
+    *, report_id: int, moderator: User, decision: str, days: int | None, message: str
+) -> Report:
+    """Answer a report the moderator holds: the decision, a sanction, the notices."""
+    with transaction.atomic():
+        now = clock.now()
+        report = (
+            Report.objects.select_for_update(of=("self",))
+            .select_related("reporter", "accused")
+            .filter(pk=report_id)
+            .first()
+        )
+        if report is None:
+            raise _report_not_found()
+        if report.status == Report.Status.RESOLVED:
+            raise _report_resolved()
+        # A lapsed claim still counts while no other moderator has taken the report over.
+        if report.claimed_by_id != moderator.pk:
+            raise _not_claimed()
+        sanctioned = decision != Report.Decision.DISMISS
+        if sanctioned and decision != Report.Decision.WARN and not days:
+            raise ApiError(
+                "days_required",
+                text("Укажите срок в днях.", "Give the number of days."),
+            )
+        report.status = Report.Status.RESOLVED
+        report.decision = decision
+        report.sanction_days = (
+            days if decision in (Report.Decision.MUTE, Report.Decision.SUSPEND) else None
+        )
+        report.moderator_message = message
+        report.resolved_at = now
+        report.resolved_by = moderator
+        report.claim_expires_at = None
+        if report.breached_at is None and now > report.due_at:
+            report.breached_at = now
+        report.save()
+        if sanctioned:
+            _impose_sanction(report=report, now=now)
+        notify(
+            user_id=report.reporter_id,
+            kind="report_answered",
+            game_id=report.game_id,
+            payload={"report_id": report.pk, "decision": decision, "message": message},
+            dedupe_key=f"report:{report.pk}",
+        )
+        _audit(
+            moderator=moderator,
+            action=ModerationAuditEntry.Action.RESOLVE,
+            report=report,
+            details={"decision": decision, "days": report.sanction_days},
+        )
+    return report
+
+
+def _impose_sanction(*, report: Report, now: datetime) -> Sanction:
+    """Record the sanction, put it in force on the accused, lower their Authority, tell them.
+
+    The notice names neither the reporter nor the report: only what, until when, and why.
+    """
+    accused = _lock_users([report.accused_id])[report.accused_id]
+    ends_at = now + timedelta(days=report.sanction_days) if report.sanction_days else None
+    if report.decision in (Report.Decision.MUTE, Report.Decision.SUSPEND):
+        assert ends_at is not None
+        # A suspended player is also silenced; a longer sanction in force is never shortened.
+        accused.muted_until = max(filter(None, [accused.muted_until, ends_at]))
+        if report.decision == Report.Decision.SUSPEND:
+            accused.suspended_until = max(filter(None, [accused.suspended_until, ends_at]))
+        accused.save(update_fields=["muted_until", "suspended_until"])
+    sanction = Sanction.objects.create(
+        user=accused, kind=report.decision, report=report, ends_at=ends_at, created_at=now
+    )
+    _record_authority_change(
+        user_id=accused.pk,
+        amount=-policy.UPHELD_REPORT_PENALTY[report.decision],
+        kind=AuthorityChange.Kind.REPORT_UPHELD,
+        reason=AuthorityChange.Reason.SANCTION,
+        report=report,
+    )
+    notify(
+        user_id=accused.pk,
+        kind="sanction",
+        payload={
+            "sanction": sanction.kind,
+            "until": ends_at.isoformat() if ends_at else None,
+            "reason": report.reason,
+        },
+        dedupe_key=f"sanction:{sanction.pk}",
+    )
+    return sanction
+
+
+def reveal_reporter(*, report_id: int, moderator: User) -> User:
+    """Who filed the report (the caller holds moderation.view_reporter_identity); audited."""
+    with transaction.atomic():
+        report = _report_or_404(report_id)
+        _audit(moderator=moderator, action=ModerationAuditEntry.Action.VIEW_REPORTER, report=report)
+        return User.objects.get(pk=report.reporter_id)
+
+
+def set_on_duty(*, moderator: User, on_duty: bool) -> ModeratorShift:
+    shift, _ = ModeratorShift.objects.update_or_create(
+        moderator=moderator, defaults={"on_duty": on_duty, "updated_at": clock.now()}
+    )
+    return shift
+
+
+# --- the SLA sweep -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    due_soon: int
+    breached: int
+
+
+def _moderators_on_duty() -> list[int]:
+    """On-duty moderators; when nobody is on duty, every moderator (an alert never goes nowhere)."""
+    moderators = User.objects.filter(is_active=True, groups__name=policy.MODERATORS_GROUP)
+    on_duty = list(moderators.filter(moderator_shift__on_duty=True).values_list("pk", flat=True))
+    return on_duty or list(moderators.values_list("pk", flat=True))
+
+
+def _admins() -> list[int]:
+    return list(User.objects.filter(is_active=True, is_superuser=True).values_list("pk", flat=True))
+
+
+def _sweep_alerts(*, due: Q, flag: str, kind: str, recipients: list[int], now: datetime) -> int:
+    """Flag due open reports batch by batch (SKIP LOCKED) and send one alert per batch."""
+    total = 0
+    while True:
+        with transaction.atomic():
+            batch = list(
+                Report.objects.select_for_update(of=("self",), skip_locked=True)
+                .filter(due, status=Report.Status.OPEN, **{f"{flag}__isnull": True})
+                .order_by("due_at", "pk")
+                .values_list("pk", flat=True)[: policy.SWEEP_BATCH_SIZE]
+            )
+            if not batch:
+                return total
+            Report.objects.filter(pk__in=batch).update(**{flag: now})
+            for user_id in recipients:
+                notify(
+                    user_id=user_id,
+                    kind=kind,
+                    payload={"report_ids": batch, "count": len(batch)},
+                    # Each report is in exactly one batch, so its first id names the batch.
+                    dedupe_key=f"reports-from:{batch[0]}",
+                )
+            total += len(batch)
+
+
+def sweep_report_deadlines() -> SweepResult:
+    """Alert on-duty moderators at 1 hour left and admins at the breach; each alert once."""
+    now = clock.now()
+    breached = _sweep_alerts(
+        due=Q(due_at__lte=now),
+        flag="breached_at",
+        kind="report_breached",
+        recipients=_admins(),
+        now=now,
+    )
+    # A report already past due gets the breach alert, never a late "1 hour left".
+    due_soon = _sweep_alerts(
+        due=Q(due_at__gt=now, due_at__lte=now + policy.REPORT_DUE_SOON),
+        flag="due_soon_alerted_at",
+        kind="report_due_soon",
+        recipients=_moderators_on_duty(),
+        now=now,
+    )
+    if breached or due_soon:
+        logger.info("SLA sweep: %d reports due soon, %d breached", due_soon, breached)
+    return SweepResult(due_soon=due_soon, breached=breached)

@@ -1,0 +1,362 @@
+"""HTTP endpoints of afterwords, reports and the moderators' queue (thin: services do the work)."""
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.errors import ErrorSerializer
+from games.i18n import current_language
+from moderation import selectors, services
+from moderation.models import Report
+from moderation.permissions import CanSeeReporterIdentity, IsModerator
+from moderation.serializers import (
+    AfterwordCreateSerializer,
+    AfterwordSerializer,
+    ClubMoodSerializer,
+    DutySerializer,
+    ModerationStatsSerializer,
+    MyReportSerializer,
+    MySanctionSerializer,
+    QueueFilterSerializer,
+    QueueReportSerializer,
+    ReportCreateSerializer,
+    ReportDetailSerializer,
+    ReporterIdentitySerializer,
+    ReportReceiptSerializer,
+    ResolveSerializer,
+    WarmPhraseSerializer,
+)
+
+
+def _errors(**codes_by_status: str) -> dict[int, OpenApiResponse]:
+    """Error responses for the schema, e.g. _errors(e409="`game_not_over`")."""
+    return {
+        int(key.removeprefix("e")): OpenApiResponse(ErrorSerializer, description=description)
+        for key, description in {"e401": "Not authenticated.", **codes_by_status}.items()
+    }
+
+
+def _user(request: Request) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+# --- afterwords ----------------------------------------------------------------------------------
+
+
+class GameAfterwordsView(APIView):
+    @extend_schema(
+        operation_id="game_afterwords_list",
+        summary="Afterwords of a game the caller played: table messages and own partner words",
+        responses={
+            200: AfterwordSerializer(many=True),
+            **_errors(e403="`not_a_player`", e404="`not_found`"),
+        },
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        afterwords = selectors.afterwords_visible_to(game_id=game_id, viewer=_user(request))
+        return Response(AfterwordSerializer(afterwords, many=True).data)
+
+    @extend_schema(
+        operation_id="game_afterwords_create",
+        summary="Leave an afterword to the partner (kudos) or to the table, within 7 days",
+        request=AfterwordCreateSerializer,
+        responses={
+            201: AfterwordSerializer,
+            **_errors(
+                e400="`invalid`, `afterword_window_closed`",
+                e403="`not_a_player`, `muted`",
+                e404="`not_found`",
+                e409="`game_not_over`, `afterword_exists`",
+            ),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        body = AfterwordCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        afterword = services.create_afterword(
+            game_id=game_id,
+            author=_user(request),
+            to=body.validated_data["to"],
+            text_=body.validated_data["text"],
+        )
+        return Response(AfterwordSerializer(afterword).data, status=status.HTTP_201_CREATED)
+
+
+class WarmPhrasesView(APIView):
+    @extend_schema(
+        operation_id="afterword_phrases",
+        summary="Preset warm phrases (ru and en; `text` in the request's language)",
+        responses={200: WarmPhraseSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        phrases = WarmPhraseSerializer(
+            selectors.warm_phrases(), many=True, context={"language": current_language()}
+        )
+        return Response(phrases.data)
+
+
+class ClubMoodView(APIView):
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    throttle_classes = (AnonRateThrottle,)
+
+    @extend_schema(
+        operation_id="club_mood",
+        summary="The club's mood: warm words to partners per finished game, last 7 days",
+        auth=[],
+        responses={200: ClubMoodSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(ClubMoodSerializer(selectors.club_mood()).data)
+
+
+# --- reports (players) ---------------------------------------------------------------------------
+
+
+class ReportCreateView(APIView):
+    @extend_schema(
+        operation_id="report_create",
+        summary="Report another player of a finished game (anonymous to everyone but moderators)",
+        request=ReportCreateSerializer,
+        responses={
+            201: ReportReceiptSerializer,
+            **_errors(
+                e400="`invalid`, `invalid_accused`, `invalid_afterword`",
+                e403="`not_a_player`",
+                e404="`not_found` (the game)",
+                e409="`game_not_over`, `duplicate_report`",
+                e429="`report_limit`",
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = ReportCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        report = services.create_report(
+            reporter=_user(request),
+            game_id=body.validated_data["game"],
+            accused_id=body.validated_data["accused"],
+            reason=body.validated_data["reason"],
+            text_=body.validated_data["text"],
+            afterword_id=body.validated_data["afterword"],
+        )
+        return Response(ReportReceiptSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+class MyReportsView(ListAPIView):
+    serializer_class = MyReportSerializer
+
+    @extend_schema(
+        operation_id="reports_mine",
+        summary="Reports the caller filed, with the moderators' answers",
+    )
+    def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Report]:
+        return selectors.reports_filed_by(user=_user(self.request))
+
+
+class MySanctionsView(APIView):
+    @extend_schema(
+        operation_id="sanctions_mine",
+        summary="Sanctions the caller received",
+        responses={200: MySanctionSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        sanctions = selectors.sanctions_of(user=_user(request))
+        return Response(MySanctionSerializer(sanctions, many=True).data)
+
+
+# --- the moderators' queue -----------------------------------------------------------------------
+
+
+class ModerationQueueView(ListAPIView):
+    permission_classes = (IsModerator,)
+    serializer_class = QueueReportSerializer
+
+    @extend_schema(
+        operation_id="moderation_reports_list",
+        summary="The queue, soonest due first; status open (default), unclaimed, claimed, resolved",
+        parameters=[QueueFilterSerializer],
+        responses={
+            200: QueueReportSerializer(many=True),
+            **_errors(e400="`invalid` filter", e403="Not a moderator."),
+        },
+    )
+    def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Report]:
+        filters = QueueFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return selectors.report_queue(
+            status_filter=filters.validated_data["status"],
+            reason=filters.validated_data.get("reason"),
+        )
+
+    def get_serializer_context(self) -> dict[str, object]:
+        return {**super().get_serializer_context(), "now": clock.now()}
+
+
+class ModerationReportView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_report_detail",
+        summary="A report with its evidence and the accused's history",
+        responses={
+            200: ReportDetailSerializer,
+            **_errors(e403="Not a moderator.", e404="`not_found`"),
+        },
+    )
+    def get(self, request: Request, report_id: int) -> Response:
+        report = selectors.report_for_moderator(report_id=report_id)
+        context = {
+            "now": clock.now(),
+            "move_log": selectors.move_log_summary(game=report.game),
+            "accused_history": selectors.accused_history(
+                user_id=report.accused_id, excluding_report_id=report.pk
+            ),
+        }
+        return Response(ReportDetailSerializer(report, context=context).data)
+
+
+class ClaimReportView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_report_claim",
+        summary="Claim a report (one moderator at a time; lapses after 30 idle minutes)",
+        request=None,
+        responses={
+            200: QueueReportSerializer,
+            **_errors(
+                e403="Not a moderator.",
+                e404="`not_found`",
+                e409="`report_claimed`, `report_resolved`",
+            ),
+        },
+    )
+    def post(self, request: Request, report_id: int) -> Response:
+        report = services.claim_report(report_id=report_id, moderator=_user(request))
+        report = selectors.report_for_moderator(report_id=report.pk)
+        return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
+
+
+class ReleaseReportView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_report_release",
+        summary="Give a claimed report back to the queue",
+        request=None,
+        responses={
+            200: QueueReportSerializer,
+            **_errors(
+                e403="Not a moderator.",
+                e404="`not_found`",
+                e409="`not_claimed`, `report_resolved`",
+            ),
+        },
+    )
+    def post(self, request: Request, report_id: int) -> Response:
+        report = services.release_report(report_id=report_id, moderator=_user(request))
+        report = selectors.report_for_moderator(report_id=report.pk)
+        return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
+
+
+class ResolveReportView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_report_resolve",
+        summary="Answer a claimed report: dismiss, warn, mute or suspend (days)",
+        request=ResolveSerializer,
+        responses={
+            200: QueueReportSerializer,
+            **_errors(
+                e400="`invalid`, `days_required`",
+                e403="Not a moderator.",
+                e404="`not_found`",
+                e409="`not_claimed`, `report_resolved`",
+            ),
+        },
+    )
+    def post(self, request: Request, report_id: int) -> Response:
+        body = ResolveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        report = services.resolve_report(
+            report_id=report_id,
+            moderator=_user(request),
+            decision=body.validated_data["decision"],
+            days=body.validated_data["days"],
+            message=body.validated_data["message"],
+        )
+        report = selectors.report_for_moderator(report_id=report.pk)
+        return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
+
+
+class ReporterIdentityView(APIView):
+    permission_classes = (IsModerator, CanSeeReporterIdentity)
+
+    @extend_schema(
+        operation_id="moderation_report_reporter",
+        summary="Who filed the report (needs moderation.view_reporter_identity; audited)",
+        responses={
+            200: ReporterIdentitySerializer,
+            **_errors(e403="Lacks moderation.view_reporter_identity.", e404="`not_found`"),
+        },
+    )
+    def get(self, request: Request, report_id: int) -> Response:
+        reporter = services.reveal_reporter(report_id=report_id, moderator=_user(request))
+        return Response(
+            ReporterIdentitySerializer({"report": report_id, "reporter": reporter}).data
+        )
+
+
+class ModerationStatsView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_stats",
+        summary="Open reports, oldest open age, share answered within the SLA, median answer time",
+        responses={200: ModerationStatsSerializer, **_errors(e403="Not a moderator.")},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(ModerationStatsSerializer(selectors.moderation_stats()).data)
+
+
+class DutyView(APIView):
+    permission_classes = (IsModerator,)
+
+    @extend_schema(
+        operation_id="moderation_duty_get",
+        summary="Whether the caller is on duty (on-duty moderators get the 1-hour-left alerts)",
+        responses={200: DutySerializer, **_errors(e403="Not a moderator.")},
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"on_duty": selectors.is_on_duty(moderator=_user(request))})
+
+    @extend_schema(
+        operation_id="moderation_duty_set",
+        summary="Go on or off duty",
+        request=DutySerializer,
+        responses={200: DutySerializer, **_errors(e400="`invalid`", e403="Not a moderator.")},
+    )
+    def put(self, request: Request) -> Response:
+        body = DutySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        shift = services.set_on_duty(
+            moderator=_user(request), on_duty=body.validated_data["on_duty"]
+        )
+        return Response(DutySerializer(shift).data)

@@ -1,0 +1,130 @@
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group, Permission
+from django.core.cache import cache
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from accounts.models import User
+from canasta_club import clock
+from games.models import Game
+from moderation import policy
+from tests.factories import GameFactory, SeatFactory, UserFactory
+
+
+def over_game(
+    players: list[User],
+    *,
+    status: str = Game.Status.FINISHED,
+    finished_at: Any = None,
+) -> Game:
+    """A game that is over, players[i] at seat i (the engine state is irrelevant here)."""
+    game = GameFactory.create(
+        created_by=players[0],
+        rules={},
+        status=status,
+        finished_at=finished_at or timezone.now(),
+    )
+    for seat, player in enumerate(players):
+        SeatFactory.create(game=game, user=player, seat=seat)
+    return game
+
+
+def make_veteran(user: User) -> User:
+    """Old enough and with enough finished games for their kudos to count."""
+    User.objects.filter(pk=user.pk).update(date_joined=timezone.now() - timedelta(days=60))
+    for _ in range(policy.KUDOS_GIVER_MIN_FINISHED_GAMES):
+        over_game([user, *UserFactory.create_batch(3)])
+    user.refresh_from_db()
+    return user
+
+
+def client_for(user: User) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@dataclass
+class Sent:
+    user_id: int
+    kind: str
+    game_id: int | None
+    payload: dict[str, Any]
+    dedupe_key: str | None
+
+
+@dataclass
+class NotifyRecorder:
+    sent: list[Sent] = field(default_factory=list)
+
+    def __call__(self, **kwargs: Any) -> None:
+        self.sent.append(
+            Sent(
+                user_id=kwargs["user_id"],
+                kind=kwargs["kind"],
+                game_id=kwargs.get("game_id"),
+                payload=kwargs.get("payload") or {},
+                dedupe_key=kwargs.get("dedupe_key"),
+            )
+        )
+
+    def of_kind(self, kind: str) -> list[Sent]:
+        return [item for item in self.sent if item.kind == kind]
+
+
+@pytest.fixture
+def notifications(monkeypatch: pytest.MonkeyPatch) -> NotifyRecorder:
+    """Records moderation's notify() calls (notifications' own tests cover delivery)."""
+    recorder = NotifyRecorder()
+    monkeypatch.setattr("moderation.services.notify", recorder)
+    return recorder
+
+
+@pytest.fixture(autouse=True)
+def _fresh_clock_and_cache() -> Iterator[None]:
+    clock.reset()
+    cache.clear()
+    yield
+    clock.reset()
+    cache.clear()
+
+
+@pytest.fixture
+def players(db: None) -> list[User]:
+    return UserFactory.create_batch(4)
+
+
+@pytest.fixture
+def game(players: list[User]) -> Game:
+    return over_game(players)
+
+
+@pytest.fixture
+def make_moderator(db: None) -> Callable[..., User]:
+    def make(*, reporter_identity: bool = False, **fields: Any) -> User:
+        moderator = UserFactory.create(**fields)
+        moderator.groups.add(Group.objects.get(name=policy.MODERATORS_GROUP))
+        if reporter_identity:
+            moderator.user_permissions.add(
+                Permission.objects.get(
+                    content_type__app_label="moderation", codename="view_reporter_identity"
+                )
+            )
+        return User.objects.get(pk=moderator.pk)  # fresh permission cache
+
+    return make
+
+
+@pytest.fixture
+def moderator(make_moderator: Callable[..., User]) -> User:
+    return make_moderator()
+
+
+def file_report(reporter: User, game: Game, accused: User, **extra: Any) -> Any:
+    body = {"game": game.pk, "accused": accused.pk, "reason": "rudeness", "text": "Грубил", **extra}
+    return client_for(reporter).post("/api/reports/", body, format="json")

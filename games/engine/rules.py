@@ -1,6 +1,6 @@
 """Rules: the club's rules (RULES.md) with the seed variants as options."""
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 _CHOICES: dict[str, tuple[object, ...]] = {
@@ -11,24 +11,51 @@ _CHOICES: dict[str, tuple[object, ...]] = {
 _FLAGS = ("upcard_stops_on_black_three", "concealed_out_skips_minimum")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rules:
-    """Defaults are the club rules; every option is a variant from the seeds (RULES.md)."""
+    """Defaults are the club rules; every option is a variant from the seeds (RULES.md).
 
-    wild_limit: str = "strict"  # R-MELD-2; "half": wilds may equal naturals
-    upcard_stops_on_black_three: bool = False  # R-DEAL-3
-    concealed_out_skips_minimum: bool = False  # R-OPEN-5
-    stock_out: str = "club"  # R-END-2; "classic": play on while the pile is taken
-    tie: str = "draw"  # R-GAME-1; "extra_deal": equal totals play another deal
-    target: int | None = 5000  # R-GAME-1/2; None: a single deal
+    Options are keyword-only; an unknown option or a bad value raises ValueError.
+    """
 
-    def __post_init__(self) -> None:
+    wild_limit: str  # R-MELD-2; "half": wilds may equal naturals
+    upcard_stops_on_black_three: bool  # R-DEAL-3
+    concealed_out_skips_minimum: bool  # R-OPEN-5
+    stock_out: str  # R-END-2; "classic": play on while the pile is taken
+    tie: str  # R-GAME-1; "extra_deal": equal totals play another deal
+    target: int | None  # R-GAME-1/2; None: a single deal
+
+    def __init__(
+        self,
+        *,
+        wild_limit: str = "strict",
+        upcard_stops_on_black_three: bool = False,
+        concealed_out_skips_minimum: bool = False,
+        stock_out: str = "club",
+        tie: str = "draw",
+        target: int | None = 5000,
+        **unknown: object,
+    ) -> None:
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        values = {
+            "wild_limit": wild_limit,
+            "upcard_stops_on_black_three": upcard_stops_on_black_three,
+            "concealed_out_skips_minimum": concealed_out_skips_minimum,
+            "stock_out": stock_out,
+            "tie": tie,
+            "target": target,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        self._validate()
+
+    def _validate(self) -> None:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
-            if value not in allowed or not isinstance(value, str):
-                raise ValueError(
-                    f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}"
-                )
+            if not isinstance(value, str) or value not in allowed:
+                choices = ", ".join(map(str, allowed))
+                raise ValueError(f"{name} must be one of {choices}, not {value!r}")
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
@@ -47,10 +74,10 @@ class Rules:
         unknown = sorted(str(key) for key in options if key not in known)
         if unknown:
             raise ValueError(f"unknown rules option(s): {', '.join(unknown)}")
-        return cls(**options)
+        return cls(**{str(key): value for key, value in options.items()})
 
     def to_options(self) -> dict[str, Any]:
-        return asdict(self)
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @property
     def strict_wilds(self) -> bool:

@@ -1,0 +1,146 @@
+"""Engine benchmark: full deals by random legal agents through Deal.apply (prints figures).
+
+    .venv/bin/python bench/engine.py [deals]
+
+Targets: >= 200 deals/s on one core, median apply < 50 µs, to_dict() JSON < 4 KB mid-deal.
+"""
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine.cards import WILDS
+
+
+class Timed:
+    """Calls Deal.apply and records how long each accepted or refused call took."""
+
+    def __init__(self) -> None:
+        self.samples: dict[str, list[int]] = {}
+
+    def apply(self, deal: Deal, seat: int, action: dict) -> bool:
+        start = time.perf_counter_ns()
+        try:
+            deal.apply(seat, action)
+            ok = True
+        except IllegalMove:
+            ok = False
+        elapsed = time.perf_counter_ns() - start
+        key = action["type"] if ok else "refused"
+        self.samples.setdefault(key, []).append(elapsed)
+        return ok
+
+
+def random_turn(deal: Deal, seat: int, rnd: random.Random, timed: Timed) -> None:
+    """A cheap random agent: it guesses plausible actions and lets the engine refuse them."""
+    hand = deal.hands[seat]
+    team = seat % 2
+    pile = deal.pile
+    melds = deal.melds[team]
+    if pile and rnd.random() < 0.8:
+        rank = pile[-1][0]
+        pair = [c for c in hand if c[0] == rank and c not in WILDS][:2]
+        if len(pair) == 2 or (rank in melds and deal.opened[team]):
+            timed.apply(deal, seat, {"type": "take_pile", "cards": pair})
+    if deal.phase == "draw":
+        timed.apply(deal, seat, {"type": "draw"})
+    if deal.phase != "play":
+        return
+    groups: dict[str, list[str]] = {}
+    for card in hand:
+        if card not in WILDS and card[0] != "3":
+            groups.setdefault(card[0], []).append(card)
+    entries = [
+        {"cards": cards} for rank, cards in groups.items() if len(cards) >= 3 or rank in melds
+    ]
+    if entries and rnd.random() < 0.8:
+        timed.apply(deal, seat, {"type": "meld", "melds": entries})
+        if deal.phase != "play":
+            return
+    if not deal.opened[team] and deal.base:
+        timed.apply(deal, seat, {"type": "undo"})
+    for _ in range(len(hand)):
+        if timed.apply(deal, seat, {"type": "discard", "card": rnd.choice(hand)}):
+            return
+    for card in list(hand):
+        if timed.apply(deal, seat, {"type": "discard", "card": card}):
+            return
+    raise RuntimeError("random agent could not discard")
+
+
+def percentile(values: list[int], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    rnd = random.Random(2026)
+    timed = Timed()
+    sizes: list[int] = []
+    endings = {"went out": 0, "stock": 0}
+    rules = Rules()
+    probing = 0.0
+    start = time.perf_counter()
+    for number in range(deals):
+        deal = Deal.new(rules, dealer=number % 4, seed=number)
+        turns = 0
+        while deal.phase != "over":
+            random_turn(deal, deal.turn, rnd, timed)
+            turns += 1
+            if turns == 30 and deal.phase != "over":  # mid-deal size, not counted in the rate
+                probe_start = time.perf_counter()
+                sizes.append(len(json.dumps(deal.to_dict(), separators=(",", ":"))))
+                probing += time.perf_counter() - probe_start
+        endings["went out" if any(r["going_out"] for r in deal.result or []) else "stock"] += 1
+    elapsed = time.perf_counter() - start - probing
+    rate = deals / elapsed
+    print(f"{deals} deals in {elapsed:.2f} s: {rate:.0f} deals/s (one core, random agents)")
+    print(f"endings: {endings}")
+    everything = [v for values in timed.samples.values() for v in values]
+    print(
+        f"apply: {len(everything)} calls, median {statistics.median(everything) / 1000:.1f} µs, "
+        f"p99 {percentile(everything, 0.99) / 1000:.1f} µs"
+    )
+    for key, values in sorted(timed.samples.items()):
+        print(
+            f"  {key:10} {len(values):7} calls  median {statistics.median(values) / 1000:6.1f} µs"
+            f"  p99 {percentile(values, 0.99) / 1000:7.1f} µs"
+        )
+
+    if sizes:
+        print(f"to_dict JSON mid-deal: median {statistics.median(sizes):.0f} B, max {max(sizes)} B")
+
+    # The move generator and autoplay (used on timeouts), on fresh mid-deal states.
+    probe_deals = min(deals, 100)
+    legal_times: list[int] = []
+    auto_times: list[int] = []
+    for number in range(probe_deals):
+        deal = Deal.new(rules, dealer=0, seed=10_000 + number)
+        while deal.phase != "over":
+            seat = deal.turn
+            t0 = time.perf_counter_ns()
+            legal_actions(deal, seat)
+            t1 = time.perf_counter_ns()
+            actions = autoplay(deal, seat)
+            t2 = time.perf_counter_ns()
+            legal_times.append(t1 - t0)
+            auto_times.append(t2 - t1)
+            for action in actions:
+                deal.apply(seat, action)
+    print(
+        f"legal_actions: median {statistics.median(legal_times) / 1000:.0f} µs, "
+        f"p99 {percentile(legal_times, 0.99) / 1000:.0f} µs; "
+        f"autoplay (whole turn): median {statistics.median(auto_times) / 1000:.0f} µs, "
+        f"p99 {percentile(auto_times, 0.99) / 1000:.0f} µs"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -271,3 +271,63 @@ def iter_card_codes(node: Any, *, skip_key: str | None = None) -> Iterator[str]:
     elif isinstance(node, list | tuple):
         for child in node:
             yield from iter_card_codes(child, skip_key=skip_key)
+
+
+# --- hidden information ------------------------------------------------------------------------
+
+VIEW_KEYS = {
+    "seat",
+    "dealer",
+    "turn",
+    "phase",
+    "hand",
+    "hand_counts",
+    "stock_count",
+    "pile",
+    "teams",
+    "undo_available",
+    "result",
+}
+TEAM_KEYS = {"opened", "minimum", "red_threes", "melds"}
+MELD_KEYS = {"rank", "cards", "canasta"}
+SECRET_KEYS = {"hands", "stock", "deck", "seed", "shuffle"}
+
+
+def all_keys(node: Any) -> set[str]:
+    keys: set[str] = set()
+    if isinstance(node, Mapping):
+        for key, child in node.items():
+            keys.add(key)
+            keys |= all_keys(child)
+    elif isinstance(node, list):
+        for child in node:
+            keys |= all_keys(child)
+    return keys
+
+
+def public_cards(view: Mapping[str, Any]) -> Counter[str]:
+    """Cards anyone may see: the pile's top, melds, red threes."""
+    seen: Counter[str] = Counter()
+    if view["pile"]["top"]:
+        seen[view["pile"]["top"]] += 1
+    for team in view["teams"]:
+        seen.update(team["red_threes"])
+        for meld_view in team["melds"]:
+            seen.update(meld_view["cards"])
+    return seen
+
+
+def assert_view_hides_others(deal: Deal) -> None:
+    hands = {seat: Counter(deal.view(seat)["hand"]) for seat in range(4)}
+    for viewer in (0, 1, 2, 3, None):
+        view = deal.view(viewer)
+        text = json.dumps(view)
+        assert not (all_keys(view) & SECRET_KEYS), all_keys(view) & SECRET_KEYS
+        assert set(view) == (VIEW_KEYS if viewer is not None else VIEW_KEYS - {"hand"})
+        assert view["seat"] == viewer
+        outside_hand = Counter(iter_card_codes(view, skip_key="hand"))
+        assert outside_hand <= public_cards(view), f"seat {viewer} sees hidden cards"
+        if viewer is not None:
+            assert Counter(view["hand"]) == hands[viewer]
+            assert len(view["hand"]) == view["hand_counts"][viewer]
+        assert json.loads(text) == view

@@ -1,0 +1,231 @@
+"""Properties of random legal play (hypothesis), through the public engine API only.
+
+Each example deals with a random seed and plays random actions picked from `legal_actions`;
+after every step: all 108 cards are accounted for (R-CARD-1), no view shows another seat's hand,
+the state round-trips through to_dict/from_dict, random refused actions change nothing, and
+`autoplay` finishes the current turn legally. Examples are bounded to keep the file fast.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from tests.engine.decks import FULL_DECK, assert_view_hides_others, cards_on_table, state
+
+MAX_STEPS = 3000  # actions; a deal has a 63-card stock, so a few hundred at most are expected
+
+RULES = st.sampled_from(
+    [
+        Rules(),
+        Rules(wild_limit="half"),
+        Rules(stock_out="classic"),
+        Rules(upcard_stops_on_black_three=True, concealed_out_skips_minimum=True),
+        Rules(wild_limit="half", stock_out="classic", concealed_out_skips_minimum=True),
+    ]
+)
+SCORES = st.sampled_from([(0, 0), (-40, 1500), (3000, 2995), (1495, -5)])
+PROPERTY_SETTINGS = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+CODES = sorted(set(FULL_DECK))
+
+
+def random_action(rng: random.Random, hand: list[str]) -> Any:
+    """A random, mostly wrong action: plausible shapes with cards from the hand or anywhere,
+    and plain junk."""
+    pool = hand + CODES if hand else CODES
+
+    def cards(n: int) -> list[str]:
+        return [rng.choice(pool) for _ in range(n)]
+
+    kind = rng.randrange(9)
+    if kind == 0:
+        return {"type": "draw"}
+    if kind == 1:
+        melds = [{"cards": cards(rng.randrange(0, 4))} for _ in range(rng.randrange(0, 2))]
+        return {"type": "take_pile", "cards": cards(rng.randrange(0, 3)), "melds": melds}
+    if kind == 2:
+        entries: list[dict[str, Any]] = [
+            {"cards": cards(rng.randrange(1, 5))} for _ in range(rng.randrange(1, 3))
+        ]
+        if rng.random() < 0.3:
+            entries[0]["rank"] = rng.choice("AKQJT98765432")
+        return {"type": "meld", "melds": entries}
+    if kind == 3:
+        return {"type": "undo"}
+    if kind == 4:
+        return {"type": "discard", "card": rng.choice(pool)}
+    if kind == 5:
+        return {"type": "discard", "card": rng.choice(["XX", "", None, 3, "10H"])}
+    if kind == 6:
+        return {"type": rng.choice(["meld", "take_pile", "discard", "fly"])}
+    if kind == 7:
+        return rng.choice([None, [], "draw", 0, {"melds": []}])
+    return {"type": "meld", "melds": [{"cards": cards(3), "rank": rng.choice([None, 5, "Z"])}]}
+
+
+def check_counts(deal: Deal) -> None:
+    spectator = deal.view(None)
+    assert cards_on_table(spectator) == 108
+    for seat in range(4):
+        view = deal.view(seat)
+        assert view["hand_counts"] == spectator["hand_counts"]
+        assert cards_on_table(view) == 108
+
+
+def check_round_trip(deal: Deal) -> None:
+    data = deal.to_dict()
+    text = json.dumps(data)
+    copy = Deal.from_dict(json.loads(text))
+    assert copy.to_dict() == data
+    assert json.dumps(copy.to_dict()) == text
+
+
+def check_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
+    before = state(deal)
+    for _ in range(tries):
+        copy = Deal.from_dict(json.loads(before))
+        seat = rng.choice([0, 1, 2, 3, deal.turn, deal.turn])
+        action = random_action(rng, copy.view(seat)["hand"])
+        try:
+            copy.apply(seat, action)
+        except IllegalMove:
+            assert state(copy) == before, f"refused {action!r} by seat {seat} changed the deal"
+    assert state(deal) == before
+
+
+def check_autoplay(deal: Deal) -> None:
+    if deal.phase == "over":
+        return
+    seat = deal.turn
+    before = state(deal)
+    actions = autoplay(deal, seat)
+    assert state(deal) == before, "autoplay must not mutate the deal"
+    assert actions, "autoplay returned nothing for the seat to move"
+    copy = Deal.from_dict(json.loads(before))
+    for action in actions:
+        json.dumps(action)
+        copy.apply(seat, action)  # raises IllegalMove if autoplay proposes an illegal action
+    assert copy.phase == "over" or (copy.turn == (seat + 1) % 4 and copy.phase == "draw")
+
+
+def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
+    steps = 0
+    while deal.phase != "over":
+        seat = deal.turn
+        actions = legal_actions(deal, seat)
+        assert actions, "no legal action for the seat to move"
+        for other in range(4):
+            if other != seat:
+                assert legal_actions(deal, other) == []
+        action = rng.choice(actions)
+        deal.apply(seat, action)
+        steps += 1
+        every_step(deal, steps)
+        assert steps < MAX_STEPS, "the deal does not end"
+    return steps
+
+
+@PROPERTY_SETTINGS
+@given(
+    seed=st.integers(0, 2**48),
+    play_seed=st.integers(0, 2**32),
+    rules=RULES,
+    dealer=st.integers(0, 3),
+    scores=SCORES,
+)
+def test_random_legal_play_keeps_every_invariant(
+    seed: int, play_seed: int, rules: Rules, dealer: int, scores: tuple[int, int]
+) -> None:
+    # R-CARD-1, CONTRACT §2 (view, round trip, refusals), interfaces.md legal_actions/autoplay
+    deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
+    rng = random.Random(play_seed)
+    check_counts(deal)
+    assert_view_hides_others(deal)
+
+    def every_step(current: Deal, step: int) -> None:
+        check_counts(current)
+        check_round_trip(current)
+        if step % 3 == 0:
+            assert_view_hides_others(current)
+            check_refusals(current, rng, tries=4)
+        if step % 5 == 0:
+            check_autoplay(current)
+
+    random_legal_play(deal, rng, every_step=every_step)
+    result = deal.result
+    assert result is not None
+    for team in result:
+        parts = ("cards", "canastas", "red_threes", "going_out", "hand")
+        assert team["total"] == sum(team[k] for k in parts)
+    check_refusals(deal, rng, tries=10)
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), rules=RULES, dealer=st.integers(0, 3), scores=SCORES)
+def test_autoplay_alone_finishes_every_deal(
+    seed: int, rules: Rules, dealer: int, scores: tuple[int, int]
+) -> None:
+    # interfaces.md autoplay: legal, never stuck; every deal ends within a bounded number of moves
+    deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
+    steps = 0
+    while deal.phase != "over":
+        seat = deal.turn
+        actions = autoplay(deal, seat)
+        assert actions
+        for action in actions:
+            deal.apply(seat, action)
+            steps += 1
+        assert deal.phase == "over" or deal.turn == (seat + 1) % 4
+        check_counts(deal)
+        assert steps < MAX_STEPS
+    assert deal.result is not None
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32), rules=RULES)
+def test_autoplay_finishes_a_turn_from_mid_turn_states(
+    seed: int, play_seed: int, rules: Rules
+) -> None:
+    # interfaces.md autoplay "from ANY state": after random melds / an undo in the middle of a turn
+    deal = Deal.new(rules, dealer=0, team_scores=(-10, -10), seed=seed)
+    rng = random.Random(play_seed)
+    steps = 0
+    while deal.phase != "over" and steps < MAX_STEPS:
+        seat = deal.turn
+        actions = legal_actions(deal, seat)
+        non_discards = [a for a in actions if a.get("type") != "discard"]
+        if deal.phase == "play" and non_discards and rng.random() < 0.7:
+            deal.apply(seat, rng.choice(non_discards))
+            steps += 1
+            check_autoplay(deal)
+            continue
+        for action in autoplay(deal, seat):
+            deal.apply(seat, action)
+            steps += 1
+    assert deal.phase == "over"
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32))
+def test_legal_actions_are_all_legal(seed: int, play_seed: int) -> None:
+    # interfaces.md legal_actions: every listed action is accepted
+    deal = Deal.new(Rules(), dealer=1, team_scores=(0, 0), seed=seed)
+    rng = random.Random(play_seed)
+    steps = 0
+    while deal.phase != "over" and steps < 400:
+        seat = deal.turn
+        actions = legal_actions(deal, seat)
+        before = state(deal)
+        for action in rng.sample(actions, min(len(actions), 6)):
+            copy = Deal.from_dict(json.loads(before))
+            copy.apply(seat, action)
+        deal.apply(seat, rng.choice(actions))
+        steps += 1

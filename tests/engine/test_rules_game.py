@@ -1,0 +1,199 @@
+"""R-GAME-*, and the match-level parts of R-DEAL-1 / R-OPEN-1, through `Match` (interfaces.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.engine import IllegalMove, Match, Rules, autoplay
+
+MATCH_VIEW_KEYS = {"deal", "deal_number", "scores", "history", "over", "winner", "last_deal"}
+HISTORY_KEYS = {"number", "dealer", "seed", "result", "scores_after"}
+
+
+def minimum_for(score: int) -> int:
+    # R-OPEN-1
+    if score < 0:
+        return 15
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    return 120
+
+
+def play_match(match: Match, *, check: Any = None, max_actions: int = 20_000) -> None:
+    """Plays the match to its end with `autoplay` for whoever is to move."""
+    actions = 0
+    while not match.over:
+        seat = match.deal.turn
+        for action in autoplay(match.deal, seat):
+            event = match.apply(seat, action)
+            actions += 1
+            assert isinstance(event["deal_over"], bool)
+            if check is not None:
+                check(match, event)
+            if event["deal_over"]:
+                assert event["result"] == match.history[-1]["result"]
+                break
+        assert actions < max_actions, "the match does not end"
+
+
+def expected_winner(scores: tuple[int, int] | list[int]) -> int | None:
+    if scores[0] == scores[1]:
+        return None
+    return 0 if scores[0] > scores[1] else 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 17, 4242])
+def test_r_game_1_deals_go_on_until_a_team_has_5000(seed: int) -> None:
+    # R-GAME-1 (+ R-DEAL-1 dealer passes to the left, R-OPEN-1 minimum from the scores)
+    rules = Rules()
+    assert rules.target == 5000
+    match = Match.new(rules, first_dealer=2, seed=seed)
+    assert match.deal_number == 1 and match.scores == (0, 0) and match.history == []
+    starts: list[tuple[int, int, list[int]]] = []  # (deal number, dealer, minimums)
+
+    def check(m: Match, event: dict[str, Any]) -> None:
+        if event["deal_over"] and not m.over:
+            view = m.deal.view(None)
+            minimums = [t["minimum"] for t in view["teams"]]
+            starts.append((m.deal_number, view["dealer"], minimums))
+            assert minimums == [minimum_for(s) for s in m.scores]
+
+    play_match(match, check=check)
+    history = match.history
+    totals = [0, 0]
+    for index, entry in enumerate(history):
+        assert set(entry) == HISTORY_KEYS
+        assert entry["number"] == index + 1
+        assert entry["dealer"] == (2 + index) % 4
+        totals = [totals[t] + entry["result"][t]["total"] for t in (0, 1)]
+        assert list(entry["scores_after"]) == totals
+        if index < len(history) - 1:
+            assert max(totals) < 5000, "the match should have ended after this deal"
+    assert max(totals) >= 5000
+    assert list(match.scores) == totals
+    assert match.winner == expected_winner(totals)
+    for number, dealer, _minimums in starts:
+        assert dealer == (2 + number - 1) % 4
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7, 8])
+def test_r_game_1_variant_extra_deal_never_ends_level(seed: int) -> None:
+    # R-GAME-1 variant tie="extra_deal": equal totals at the end play another deal
+    match = Match.new(Rules(tie="extra_deal", target=2500), first_dealer=0, seed=seed)
+    play_match(match)
+    assert match.scores[0] != match.scores[1]
+    assert match.winner == expected_winner(match.scores)
+    assert max(match.scores) >= 2500
+
+
+@pytest.mark.parametrize("seed", range(20, 30))
+def test_r_game_2_single_deal(seed: int) -> None:
+    # R-GAME-2: target None = one deal only; the higher deal total wins, equal is a draw
+    match = Match.new(Rules(target=None), first_dealer=1, seed=seed)
+    play_match(match)
+    assert match.deal_number == 1 and len(match.history) == 1
+    totals = [team["total"] for team in match.history[0]["result"]]
+    assert list(match.scores) == totals
+    assert match.winner == expected_winner(totals)
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_r_game_2_variant_target_2500(seed: int) -> None:
+    # R-GAME-2 variant target=2500 (seed 003)
+    match = Match.new(Rules(target=2500), first_dealer=3, seed=seed)
+    play_match(match)
+    scores_after = [entry["scores_after"] for entry in match.history]
+    assert all(max(s) < 2500 for s in scores_after[:-1])
+    assert max(scores_after[-1]) >= 2500
+
+
+def test_match_is_deterministic_from_its_seed() -> None:
+    # interfaces.md: deal seeds derived deterministically from the match seed and deal number
+    a = Match.new(Rules(target=2500), first_dealer=0, seed=99)
+    b = Match.new(Rules(target=2500), first_dealer=0, seed=99)
+    play_match(a)
+    play_match(b)
+    assert a.history == b.history
+    assert len({entry["seed"] for entry in a.history}) == len(a.history)
+
+
+def test_match_round_trip_and_view_hide_secrets() -> None:
+    # interfaces.md Match: to_dict/from_dict exact; the view shows no seed of an unfinished deal
+    match_seed = 987_654_321
+    match = Match.new(Rules(target=2500), first_dealer=0, seed=match_seed)
+    views: list[tuple[int, str]] = []  # (deal number, serialized views) while the deal is on
+
+    def check(m: Match, event: dict[str, Any]) -> None:
+        data = m.to_dict()
+        assert Match.from_dict(json.loads(json.dumps(data))).to_dict() == data
+        if not event["deal_over"]:
+            views.append((m.deal_number, json.dumps([m.view(s) for s in (0, 1, 2, 3, None)])))
+
+    play_match(match, check=check)
+    seeds = {entry["number"]: entry["seed"] for entry in match.history}
+    for number, text in views:
+        assert str(match_seed) not in text
+        if seeds[number] >= 10**6:  # long enough not to occur by chance
+            assert str(seeds[number]) not in text
+
+
+def test_match_view_shape() -> None:
+    # interfaces.md Match.view
+    match = Match.new(Rules(target=2500), first_dealer=0, seed=4)
+    view = match.view(0)
+    assert set(view) == MATCH_VIEW_KEYS
+    assert view["deal_number"] == 1 and list(view["scores"]) == [0, 0]
+    assert view["history"] == [] and view["over"] is False and view["winner"] is None
+    assert view["last_deal"] is None
+    assert view["deal"] == match.deal.view(0)
+    assert "hand" not in match.view(None)["deal"]
+    # play the first deal out
+    while match.deal_number == 1 and not match.over:
+        seat = match.deal.turn
+        for action in autoplay(match.deal, seat):
+            if match.apply(seat, action)["deal_over"]:
+                break
+    view = match.view(1)
+    if not match.over:
+        assert view["deal_number"] == 2
+        last = view["last_deal"]
+        assert last is not None and last["result"] == match.history[0]["result"]
+        assert "hand" not in last, "the previous deal's hands are not revealed"
+        assert len(view["history"]) == 1
+        assert json.dumps(view)
+
+
+def test_match_refuses_actions_after_it_is_over() -> None:
+    # R-GAME-2: a single deal; nothing is accepted once over
+    match = Match.new(Rules(target=None), first_dealer=0, seed=12)
+    play_match(match)
+    assert match.over
+    with pytest.raises(IllegalMove) as info:
+        match.apply(match.deal.turn, {"type": "draw"})
+    assert info.value.code == "deal_over"
+
+
+def test_rules_options_round_trip_and_validation() -> None:
+    # interfaces.md Rules: options round-trip; bad options are ValueError
+    variants = Rules(
+        wild_limit="half",
+        upcard_stops_on_black_three=True,
+        concealed_out_skips_minimum=True,
+        stock_out="classic",
+        tie="extra_deal",
+        target=2500,
+    )
+    for rules in (Rules(), variants, Rules(target=None)):
+        options = rules.to_options()
+        assert json.loads(json.dumps(options)) == options
+        assert Rules.from_options(options) == rules
+    for bad in ({"wild_limit": "any"}, {"colour": "red"}, {"target": "5000"}, {"stock_out": None}):
+        with pytest.raises(ValueError):
+            Rules.from_options(bad)
+    with pytest.raises(ValueError):
+        Rules(tie="coin")  # type: ignore[arg-type]

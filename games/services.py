@@ -431,13 +431,14 @@ def make_move(
             status_code=outcome.status_code,
             body=outcome.body,
         )
+    now = _db_now(game)
     if outcome.status_code == status.HTTP_200_OK and (seat.is_absent or seat.consecutive_timeouts):
         # The player is back and playing: no longer absent, no timeouts in a row.
         Seat.objects.filter(pk=seat.pk).update(
-            last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
+            last_seen_at=now, is_absent=False, consecutive_timeouts=0
         )
-    else:
-        mark_seen(seat=seat)
+    elif seat.last_seen_at is None or now - seat.last_seen_at >= SEEN_RESOLUTION:
+        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
     return outcome
 
 

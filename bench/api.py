@@ -1,0 +1,293 @@
+"""API benchmark (prints figures; not a test).
+
+The real stack: a fresh PostgreSQL database on the machine's server, migrated, served by gunicorn;
+N concurrent clients (threads), each playing its own games through HTTP with the four players'
+tokens (read the game as the player to move, pick from `legal_actions`, POST the move). Reports
+accepted moves per second and move latency p50/p99 for each N, then the SQL queries per move and
+per game read, measured in-process with CaptureQueriesContext, for a short and a long history.
+Gunicorn is stopped and the database dropped at the end.
+
+    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 3] [--threads 2]
+
+Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379 (the Celery
+broker; no worker runs, so nothing drains it).
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+PORT = 8731
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Keeps games short: take the pile, meld the most cards, else draw / discard / undo."""
+
+    def size(action: dict[str, Any]) -> int:
+        melds = action.get("melds", [])
+        return len(action.get("cards", [])) + sum(len(meld["cards"]) for meld in melds)
+
+    for kind in ("take_pile", "meld"):
+        options = [action for action in legal if action["type"] == kind]
+        if options:
+            return max(options, key=size)
+    for kind in ("draw", "discard", "undo"):
+        options = [action for action in legal if action["type"] == kind]
+        if options:
+            return options[0]
+    raise RuntimeError(f"nothing to play in {legal}")
+
+
+class Player:
+    def __init__(self, token: str) -> None:
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Token {token}"
+
+    def get(self, path: str) -> dict[str, Any]:
+        response = self.session.get(BASE + path, timeout=30)
+        response.raise_for_status()
+        return response.json()
+
+    def post(self, path: str, body: dict[str, Any]) -> requests.Response:
+        return self.session.post(BASE + path, json=body, timeout=30)
+
+
+def open_game(players: list[Player]) -> dict[str, Any]:
+    created = players[0].post("/api/games/", {"mode": "async", "length": "match", "rules": {}})
+    created.raise_for_status()
+    game_id = created.json()["id"]
+    for seat in (1, 2, 3):
+        joined = players[seat].post(f"/api/games/{game_id}/join/", {"seat": seat})
+        joined.raise_for_status()
+    return joined.json()
+
+
+class Client(threading.Thread):
+    """Plays its own games (all four seats) until `stop`; records each move's latency."""
+
+    def __init__(self, tokens: list[str], stop: threading.Event, start: threading.Barrier):
+        super().__init__(daemon=True)
+        self.players = [Player(token) for token in tokens]
+        self.stop = stop
+        self.start_barrier = start
+        self.latencies: list[float] = []
+        self.rejected = 0
+
+    def run(self) -> None:
+        game = open_game(self.players)
+        self.start_barrier.wait()
+        while not self.stop.is_set():
+            if game["status"] != "active":
+                game = open_game(self.players)
+            player = self.players[game["turn_seat"]]
+            if not game["legal_actions"]:
+                game = player.get(f"/api/games/{game['id']}/")
+            action = choose(game["legal_actions"])
+            began = time.perf_counter()
+            response = player.post(
+                f"/api/games/{game['id']}/moves/", {"version": game["version"], "action": action}
+            )
+            elapsed = time.perf_counter() - began
+            if response.status_code != 200:
+                self.rejected += 1
+                game = player.get(f"/api/games/{game['id']}/")
+                continue
+            if not self.stop.is_set():
+                self.latencies.append(elapsed)
+            game = response.json()["game"]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run_phase(tokens: list[list[str]], clients: int, seconds: float) -> None:
+    stop = threading.Event()
+    barrier = threading.Barrier(clients + 1)
+    threads = [Client(tokens[index], stop, barrier) for index in range(clients)]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    began = time.perf_counter()
+    time.sleep(seconds)
+    stop.set()
+    elapsed = time.perf_counter() - began
+    for thread in threads:
+        thread.join(timeout=60)
+    latencies = [value for thread in threads for value in thread.latencies]
+    rejected = sum(thread.rejected for thread in threads)
+    print(
+        f"N={clients:>2}: {len(latencies) / elapsed:7.1f} accepted moves/s "
+        f"({len(latencies)} in {elapsed:.1f} s, {rejected} rejected)  "
+        f"p50 {percentile(latencies, 0.50) * 1000:6.1f} ms  "
+        f"p99 {percentile(latencies, 0.99) * 1000:6.1f} ms  "
+        f"mean {statistics.fmean(latencies) * 1000:6.1f} ms",
+        flush=True,
+    )
+
+
+def count_queries(deals: int) -> None:
+    """In-process: queries for one move and one game read at a short and a long history."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.test import APIClient
+
+    from accounts.models import User
+    from games import services
+    from games.engine import Match, autoplay
+    from games.models import Game
+
+    users = [User.objects.create(username=f"querycount{deals}_{seat}") for seat in range(4)]
+    clients = []
+    for user in users:
+        client = APIClient()
+        client.force_authenticate(user)
+        clients.append(client)
+    game = services.open_table(user=users[0], mode="async", length="match", rules={}, private=False)
+    for seat in (1, 2, 3):
+        services.join_table(game_id=game.pk, user=users[seat], seat=seat)
+
+    def measure(label: str) -> None:
+        game.refresh_from_db()
+        assert game.turn_seat is not None
+        client = clients[game.turn_seat]
+        with CaptureQueriesContext(connection) as read:
+            body = client.get(f"/api/games/{game.pk}/").json()
+        action = choose(body["legal_actions"])
+        with CaptureQueriesContext(connection) as move:
+            response = client.post(
+                f"/api/games/{game.pk}/moves/",
+                {"version": body["version"], "action": action},
+                format="json",
+            )
+        assert response.status_code == 200, response.json()
+        with CaptureQueriesContext(connection) as log:
+            client.get(f"/api/games/{game.pk}/moves/?after={body['version']}")
+        print(
+            f"{label}: version {body['version']:>4}, deal {body['deal_number']}: "
+            f"{len(move.captured_queries)} queries per move ({action['type']}), "
+            f"{len(read.captured_queries)} per game read, "
+            f"{len(log.captured_queries)} per move-log read",
+            flush=True,
+        )
+
+    measure("short history")
+    # A long history: whole turns played by the service (as the timeout sweep does).
+    while game.deal_number <= deals:
+        with transaction.atomic():
+            game = services.lock_game(game_id=game.pk)
+            assert game.state is not None and game.turn_seat is not None
+            actions = autoplay(Match.from_dict(game.state).deal, game.turn_seat)
+            services.apply_actions_locked(
+                game=game, seat=game.turn_seat, actions=actions, automatic=True
+            )
+        if game.status != Game.Status.ACTIVE:
+            print("long history: the match ended before the measurement", flush=True)
+            return
+    measure("long history ")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", default="1,8,32")
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    client_counts = [int(value) for value in args.clients.split(",")]
+
+    database = f"canasta_bench_{os.getpid()}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
+        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "DEBUG": "false",
+        "LOG_LEVEL": "WARNING",
+    }
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{database}"')
+    server = None
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        os.environ.update(env)
+        sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        from rest_framework.authtoken.models import Token
+
+        from accounts.models import User
+
+        tokens = []
+        for client in range(max(client_counts)):
+            seats = []
+            for seat in range(4):
+                user = User.objects.create(username=f"bench{client}_{seat}")
+                seats.append(Token.objects.create(user=user).key)
+            tokens.append(seats)
+
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "canasta_club.wsgi",
+                "--bind",
+                f"127.0.0.1:{PORT}",
+                "--workers",
+                str(args.workers),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                str(args.threads),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        for _ in range(100):
+            try:
+                requests.get(f"{BASE}/api/games/", timeout=2)
+                break
+            except requests.RequestException:
+                time.sleep(0.2)
+        print(
+            f"gunicorn: {args.workers} workers x {args.threads} threads (gthread), "
+            f"PostgreSQL database {database}, {os.cpu_count()} CPUs; "
+            f"{args.seconds:.0f} s per run, async matches to 5000",
+            flush=True,
+        )
+        for clients in client_counts:
+            run_phase(tokens, clients, args.seconds)
+        count_queries(deals=3)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()

@@ -72,7 +72,7 @@ def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
     assert selectors.player_stats(user=players[0]) == {"played": 1, "won": 1, "abandoned": 0}
     assert selectors.player_stats(user=players[1]) == {"played": 1, "won": 0, "abandoned": 1}
     assert selectors.player_stats(user=players[3]) == {"played": 1, "won": 0, "abandoned": 0}
-    assert selectors.player_stats(user=UserFactory()) == {"played": 0, "won": 0, "abandoned": 0}
+    assert selectors.player_stats(user=UserFactory.create()) == {"played": 0, "won": 0, "abandoned": 0}
     with transaction.atomic(), pytest.raises(ApiError) as raised:
         locked = services.lock_game(game_id=game.pk)
         services.apply_actions_locked(
@@ -104,7 +104,7 @@ def test_a_deal_played_to_the_end_is_recorded(game, players):
 
 def test_selectors_seat_of_and_games_of(game, players):
     assert selectors.seat_of(game=game, user=players[2]) == 2
-    assert selectors.seat_of(game=game, user=UserFactory()) is None
+    assert selectors.seat_of(game=game, user=UserFactory.create()) is None
     assert list(selectors.games_of(user=players[3])) == [game]
     moves = autoplay_turn(game.pk)
     log = selectors.move_log_for(game=game, viewer_seat=None, after=0)

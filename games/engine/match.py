@@ -1,5 +1,6 @@
 """A match: deals in a row with the running score, dealer rotation and the end (R-GAME-1/2)."""
 
+import copy
 import hashlib
 from typing import Any
 
@@ -128,10 +129,10 @@ class Match:
             "seed": self.seed,
             "deal_number": self.deal_number,
             "scores": list(self.scores),
-            "history": [dict(entry) for entry in self.history],
+            "history": copy.deepcopy(self.history),
             "over": self.over,
             "winner": self.winner,
-            "last_deal": self.last_deal,
+            "last_deal": copy.deepcopy(self.last_deal),
             "deal": self.deal.to_dict(),
         }
 
@@ -145,9 +146,9 @@ class Match:
         match.seed = data["seed"]
         match.deal_number = data["deal_number"]
         match.scores = (data["scores"][0], data["scores"][1])
-        match.history = [dict(entry) for entry in data["history"]]
+        match.history = copy.deepcopy(data["history"])
         match.over = data["over"]
         match.winner = data["winner"]
-        match.last_deal = data["last_deal"]
+        match.last_deal = copy.deepcopy(data["last_deal"])
         match.deal = Deal.from_dict(data["deal"])
         return match

@@ -3,6 +3,7 @@
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from canasta_club.celery import app
 from games import services as game_services
 from games.engine import Match, autoplay
 from games.models import Game, Seat
+from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +46,25 @@ def celery_worker(transactional_db: None) -> Iterator[None]:
             yield
     finally:
         task_postrun.disconnect(_close_worker_connections)
+
+
+@contextmanager
+def broker_down() -> Iterator[None]:
+    """Publishing goes to a port where no Redis listens, as when Redis is down."""
+    live_broker = app.conf.broker_url
+    app.conf.update(broker_url="redis://127.0.0.1:1/0")
+    _forget_broker_connections()
+    try:
+        yield
+    finally:
+        app.conf.update(broker_url=live_broker)
+        _forget_broker_connections()
+
+
+def _forget_broker_connections() -> None:
+    # Celery caches its connection pools; drop them so the next publish uses broker_url.
+    app._pool = None  # type: ignore[attr-defined]
+    app.amqp._producer_pool = None  # type: ignore[attr-defined]
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> None:
@@ -76,6 +97,12 @@ def run_in_threads(*targets: Callable[[], Any]) -> list[Any]:
     for thread in threads:
         thread.join()
     return results
+
+
+def new_user() -> User:
+    user = UserFactory.create()
+    assert isinstance(user, User)
+    return user
 
 
 def turn_of(game: Game) -> int:

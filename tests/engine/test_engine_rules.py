@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import Deal, IllegalMove, Rules
+from games.engine import Deal, IllegalMove, Rules, autoplay
 from games.engine.cards import VALUE, full_deck
 from games.engine.scoring import score_team
 
@@ -848,6 +848,45 @@ def test_r_end_2_stock_emptied_by_a_replacement_then_draw_ends() -> None:
     deal.apply(nxt, {"type": "draw"})
     assert deal.phase == "over" and deal.result is not None
     assert all(line["going_out"] == 0 for line in deal.result)
+    # R-RED-2: nobody melded, so every red three counts against its team
+    for team, line in enumerate(deal.result):
+        reds = len(deal.view(None)["teams"][team]["red_threes"])
+        assert line["red_threes"] == -(800 if reds == 4 else 100 * reds)
+    assert sum(len(t["red_threes"]) for t in deal.view(None)["teams"]) == 4
+
+
+def test_r_end_1_a_red_three_as_the_last_card_ends_the_deal_and_counts() -> None:
+    wilds = ["2S", "2H", "2D", "2C"] * 2 + ["JK"] * 4
+    hands = {1: ["3D", "3D", "3H", *wilds[:8]], 3: wilds[8:]}
+    for rules in (CLUB, Rules(stock_out="classic")):
+        deal = new(hands, rules=rules, stock_end=["3H"])
+        _draw_and_discard_until(deal, 1)
+        seat = deal.turn
+        event = deal.apply(seat, {"type": "draw"})
+        assert event["public"]["red_threes"] == ["3H"] and event["public"]["deal_over"] is True
+        assert deal.result is not None
+        assert "3H" in deal.view(None)["teams"][seat % 2]["red_threes"]
+
+
+def test_r_frz_1_a_discarded_wild_freezes_until_the_pile_is_taken() -> None:
+    hands = {
+        0: ["KS", "KH", "KD", "KC", "KS", "AS", "AH", "AD", "JK", "9S", "8H"],
+        3: ["KH", "QC", "JC", "JD", "6H", "6D", "5C", "4S", "4H", "4D", "9C"],
+    }
+    deal = new(hands)
+    draw(deal, 0)
+    meld(deal, 0, ["KS", "KH", "KD"], ["AS", "AH", "AD"])
+    assert deal.view(None)["pile"]["frozen"] is False
+    discard(deal, 0, "JK")
+    assert deal.view(None)["pile"]["frozen"] is True
+    pass_turn(deal, 1)
+    assert deal.view(None)["pile"]["frozen"] is True  # covered, still frozen
+    pass_turn(deal, 2)
+    draw(deal, 3)
+    discard(deal, 3, "KH")
+    deal.apply(0, {"type": "take_pile", "cards": ["KC", "KS"]})
+    discard(deal, 0, "9S")
+    assert deal.view(None)["pile"] == {"top": "9S", "count": 1, "frozen": False}
 
 
 def test_r_end_2_variant_classic_plays_on_and_must_take_a_fitting_pile() -> None:
@@ -901,3 +940,25 @@ def test_r_score_2_worked_example() -> None:
 def test_r_red_1_all_four_red_threes_800() -> None:
     assert score_team([["KS", "KH", "KD"]], 4, [[], []], 0)["red_threes"] == 800
     assert score_team([], 4, [[], []], 0)["red_threes"] == -800  # R-RED-2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_r_score_1_every_line_adds_up_from_the_table(seed: int) -> None:
+    deal = Deal.new(CLUB, dealer=0, seed=seed)
+    while deal.phase != "over":
+        seat = deal.turn
+        for action in autoplay(deal, seat):
+            deal.apply(seat, action)
+    assert deal.result is not None
+    view = deal.view(None)
+    for team, line in enumerate(deal.result):
+        table = view["teams"][team]
+        cards = sum(VALUE[c] for m in table["melds"] for c in m["cards"])
+        bonus = sum({"natural": 500, "mixed": 300, None: 0}[m["canasta"]] for m in table["melds"])
+        reds = len(table["red_threes"])
+        red_points = (800 if reds == 4 else 100 * reds) * (1 if table["melds"] else -1)
+        hands = sum(VALUE[c] for s in (team, team + 2) for c in deal.view(s)["hand"])
+        assert line["cards"] == cards and line["canastas"] == bonus
+        assert line["red_threes"] == red_points and line["hand"] == -hands
+        assert line["going_out"] in (0, 100, 200)
+        assert line["total"] == cards + bonus + red_points + line["going_out"] - hands

@@ -80,24 +80,22 @@ def sanctions_of(*, user: User) -> QuerySet[Sanction]:
     return Sanction.objects.filter(user=user).select_related("report")
 
 
-def report_queue(*, status_filter: str, reason: str | None) -> QuerySet[Report]:
-    """The moderators' queue, soonest due first.
+def report_queue(*, status_filter: str, reason: str | None, now: datetime) -> QuerySet[Report]:
+    """The moderators' queue, soonest due first; answered reports, latest answer first.
 
     `status_filter`: "open" (unanswered, claimed or not), "unclaimed", "claimed", "resolved".
     """
     reports = Report.objects.select_related("accused", "claimed_by", "afterword")
-    now = clock.now()
-    live_claim = Q(claimed_by__isnull=False, claim_expires_at__gt=now)
-    if status_filter == "resolved":
-        reports = reports.filter(status=Report.Status.RESOLVED)
-    else:
-        reports = reports.filter(status=Report.Status.OPEN)
-        if status_filter == "claimed":
-            reports = reports.filter(live_claim)
-        elif status_filter == "unclaimed":
-            reports = reports.exclude(live_claim)
     if reason:
         reports = reports.filter(reason=reason)
+    if status_filter == "resolved":
+        return reports.filter(status=Report.Status.RESOLVED).order_by("-resolved_at", "-pk")
+    reports = reports.filter(status=Report.Status.OPEN)
+    live_claim = Q(claimed_by__isnull=False, claim_expires_at__gt=now)
+    if status_filter == "claimed":
+        reports = reports.filter(live_claim)
+    elif status_filter == "unclaimed":
+        reports = reports.exclude(live_claim)
     return reports.order_by("due_at", "pk")
 
 

@@ -101,7 +101,9 @@ class MySanctionSerializer(serializers.ModelSerializer):
 
 class QueueFilterSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
-        choices=["open", "unclaimed", "claimed", "resolved"], default="open"
+        choices=["open", "unclaimed", "claimed", "resolved"],
+        default="open",
+        help_text="open: unanswered (soonest due first); resolved: answered (latest first).",
     )
     reason = serializers.ChoiceField(choices=Report.Reason.choices, required=False)
 

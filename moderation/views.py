@@ -194,6 +194,7 @@ class ModerationQueueView(ListAPIView):
         },
     )
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        self.now = clock.now()
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self) -> QuerySet[Report]:
@@ -202,10 +203,11 @@ class ModerationQueueView(ListAPIView):
         return selectors.report_queue(
             status_filter=filters.validated_data["status"],
             reason=filters.validated_data.get("reason"),
+            now=self.now,
         )
 
     def get_serializer_context(self) -> dict[str, object]:
-        return {**super().get_serializer_context(), "now": clock.now()}
+        return {**super().get_serializer_context(), "now": self.now}
 
 
 class ModerationReportView(APIView):

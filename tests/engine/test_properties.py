@@ -213,11 +213,23 @@ def test_autoplay_finishes_a_turn_from_mid_turn_states(
     assert deal.phase == "over"
 
 
-@PROPERTY_SETTINGS
-@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32))
-def test_legal_actions_are_all_legal(seed: int, play_seed: int) -> None:
-    # interfaces.md legal_actions: every listed action is accepted
-    deal = Deal.new(Rules(), dealer=1, team_scores=(0, 0), seed=seed)
+def accepted(before: str, seat: int, action: Any) -> bool:
+    copy = Deal.from_dict(json.loads(before))
+    try:
+        copy.apply(seat, action)
+    except IllegalMove:
+        return False
+    return True
+
+
+@settings(PROPERTY_SETTINGS, max_examples=12)
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32), rules=RULES)
+def test_legal_actions_are_legal_and_list_every_discard_draw_and_undo(
+    seed: int, play_seed: int, rules: Rules
+) -> None:
+    # interfaces.md legal_actions: "legal draws/pile takes, a useful set of legal melds, every
+    # legal discard, undo" - every listed action is accepted; none of the simple ones is missing
+    deal = Deal.new(rules, dealer=1, team_scores=(0, 0), seed=seed)
     rng = random.Random(play_seed)
     steps = 0
     while deal.phase != "over" and steps < 400:
@@ -225,7 +237,17 @@ def test_legal_actions_are_all_legal(seed: int, play_seed: int) -> None:
         actions = legal_actions(deal, seat)
         before = state(deal)
         for action in rng.sample(actions, min(len(actions), 6)):
-            copy = Deal.from_dict(json.loads(before))
-            copy.apply(seat, action)
+            assert accepted(before, seat, action), action
+        listed_discards = {a["card"] for a in actions if a["type"] == "discard"}
+        legal_discards = {
+            card
+            for card in set(deal.view(seat)["hand"])
+            if accepted(before, seat, {"type": "discard", "card": card})
+        }
+        assert listed_discards == legal_discards
+        for simple in ({"type": "draw"}, {"type": "undo"}):
+            assert (simple in actions) == accepted(before, seat, simple), simple
+        if not any(a["type"] == "take_pile" for a in actions):
+            assert not accepted(before, seat, {"type": "take_pile", "cards": []})
         deal.apply(seat, rng.choice(actions))
         steps += 1

@@ -196,4 +196,19 @@ def test_rules_options_round_trip_and_validation() -> None:
         with pytest.raises(ValueError):
             Rules.from_options(bad)
     with pytest.raises(ValueError):
-        Rules(tie="coin")  # type: ignore[arg-type]
+        Rules(tie="coin")
+
+
+@pytest.mark.parametrize(
+    "action", [None, "draw", {"type": "fly"}, {"type": "discard", "card": "ZZ"}]
+)
+def test_match_apply_refuses_junk_unchanged(action: Any) -> None:
+    # interfaces.md Match.apply: the deal's refusals come through unchanged
+    match = Match.new(Rules(), first_dealer=0, seed=3)
+    before = json.dumps(match.to_dict())
+    with pytest.raises(IllegalMove):
+        match.apply(1, action)
+    with pytest.raises(IllegalMove) as info:
+        match.apply(2, {"type": "draw"})
+    assert info.value.code == "not_your_turn"
+    assert json.dumps(match.to_dict()) == before

@@ -414,3 +414,13 @@ def test_r_can_2_one_bonus_per_canasta_however_big() -> None:
     assert result is not None
     assert result[0]["canastas"] == 500
     assert result[0]["cards"] == 80 + 60
+
+
+def test_r_meld_1_entries_of_one_rank_in_one_action_make_one_meld() -> None:
+    # R-MELD-1 + R-MELD-3: a new meld, a natural and a lone wild for it in the same action
+    deal = low_minimum_deal(padded(["KH", "KS", "KD", "KC", "2C"]), ["9H"])
+    draw(deal, 0)
+    meld(deal, 0, ["KH", "KS", "KD"], ["KC"], {"rank": "K", "cards": ["2C"]})
+    melds = team_view(deal, 0)["melds"]
+    assert len(melds) == 1
+    assert Counter(melds[0]["cards"]) == Counter(["KH", "KS", "KD", "KC", "2C"])

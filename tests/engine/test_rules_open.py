@@ -483,3 +483,15 @@ def test_r_undo_3_does_not_apply_to_an_opened_team() -> None:
     deal.apply(2, {"type": "undo"})
     meld(deal, 2, ["QH", "QS", "QD"])
     discard(deal, 2, "4S")
+
+
+def test_r_undo_3_minimum_reachable_through_a_wild_added_later() -> None:
+    # R-UNDO-3 + R-OPEN-2: KKK (30) and a 2 added to it (20) reach 50, so KKK stays legal
+    deal = seat0_deal(["KH", "KS", "KD", "2C", *SINGLES[:7]], stock=["QH"])
+    draw(deal, 0)
+    meld(deal, 0, ["KH", "KS", "KD"])
+    deal.apply(0, {"type": "undo"})
+    meld(deal, 0, ["KH", "KS", "KD"])
+    meld(deal, 0, {"rank": "K", "cards": ["2C"]})
+    discard(deal, 0, "QH")
+    assert team_view(deal, 0)["opened"] is True

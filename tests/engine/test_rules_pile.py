@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from games.engine import Deal
+from games.engine import Deal, Rules
 from tests.engine.decks import (
     cards_on_table,
     discard,
@@ -390,3 +390,21 @@ def test_r_frz_4_take_to_open_must_keep_two_cards() -> None:
         ],
     }
     refuse(deal, 0, action, {"must_keep_card", "cannot_take_pile"})
+
+
+def test_r_pile_5_variant_black_three_upcard_blocks_only_the_first_player() -> None:
+    # R-PILE-5 + R-DEAL-3 variant: the black three upcard blocks seat 0; once seat 0's discard
+    # covers it, seat 1 may take the pile
+    hand1 = ["9S", "9D", "QC", "JD", "TH", "8C", "7H", "6S", "5C", "4H", "AS"]
+    deal = new_deal(
+        rules=Rules(upcard_stops_on_black_three=True),
+        team_scores=(-10, -10),
+        hands={1: hand1},
+        upcards=["3S"],
+        stock=["9H"],
+    )
+    refuse(deal, 0, {"type": "take_pile", "cards": []}, "pile_blocked")
+    draw(deal, 0)
+    discard(deal, 0, "9H")
+    take_pile(deal, 1, ["9S", "9D"])
+    assert hand(deal, 1)["3S"] == 1

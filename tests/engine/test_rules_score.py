@@ -575,3 +575,48 @@ def test_r_score_1_result_is_json_and_in_every_view() -> None:
         assert deal.view(seat)["result"] == result
     assert json.loads(json.dumps(result)) == result
     assert hand(deal, 0) == {}
+
+
+def test_r_out_3_concealed_after_an_undo_in_the_same_turn() -> None:
+    # R-OUT-3 + R-UNDO-1: undone melds were never melded; the whole hand still goes in one turn
+    deal = new_deal(hands={0: [*KINGS, "AH", "AS", "AD", "9C"]}, upcards=["4D"], stock=["AC"])
+    draw(deal, 0)
+    meld(deal, 0, ["AH", "AS", "AD"])
+    deal.apply(0, {"type": "undo"})
+    meld(deal, 0, KINGS, ["AH", "AS", "AD", "AC"])
+    discard(deal, 0, "9C")
+    assert final(deal)[0]["going_out"] == 200
+
+
+def test_r_out_3_melds_undone_in_an_earlier_turn_do_not_count() -> None:
+    # R-OUT-3: "they had melded nothing earlier in this deal" - an undone meld left nothing
+    deal = new_deal(
+        hands={0: [*KINGS, "AH", "AS", "AD", "AC"]},
+        upcards=["4D"],
+        stock=["TC", "TD", "TH", "TS", "9S"],
+    )
+    draw(deal, 0)
+    meld(deal, 0, ["AH", "AS", "AD"])
+    deal.apply(0, {"type": "undo"})
+    discard(deal, 0, "TC")
+    for seat in (1, 2, 3):
+        pass_turn(deal, seat)
+    draw(deal, 0)
+    meld(deal, 0, KINGS, ["AH", "AS", "AD", "AC"])
+    discard(deal, 0, "9S")
+    assert final(deal)[0]["going_out"] == 200
+
+
+def test_r_end_1_variant_classic_red_three_as_last_card_ends_the_deal() -> None:
+    # R-END-1 with stock_out="classic" (seed 003: "the deal also ends when the last card of the
+    # stock is a red three"; no going-out bonus)
+    deal = _opened_by_seat0(
+        rules=Rules(stock_out="classic"),
+        hands={0: ["KH", "KS", "KD", "QC", "JD", "TH", "9C", "8D", "7H", "6S", "5C"]},
+        upcards=["3H", "3D", "3D", "9S"],
+        stock_end=["3H"],
+    )
+    run_down(deal, 1)
+    draw(deal, deal.turn)
+    result = final(deal)
+    assert result[0]["going_out"] == 0 and result[1]["going_out"] == 0

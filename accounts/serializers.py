@@ -3,13 +3,13 @@ from datetime import datetime
 from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
 from games.selectors import player_stats
 from notifications.selectors import settings_for
+from notifications.serializers import NotificationSettingsSerializer
 
 # Passwords are never trimmed; the cap keeps hashing cheap for absurd inputs.
 PASSWORD_MAX_LENGTH = 128
@@ -115,7 +115,7 @@ class MeSerializer(PublicUserSerializer):
     def get_suspended_until(self, user: User) -> datetime | None:
         return _in_force(user.suspended_until)
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(NotificationSettingsSerializer)
     def get_notification_settings(self, user: User) -> dict[str, object]:
         return settings_for(user=user)
 

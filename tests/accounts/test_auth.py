@@ -152,6 +152,7 @@ def test_session_login_for_the_browsable_api(client, user):
         "/api-auth/login/", {"username": user.username, "password": DEFAULT_PASSWORD}
     )
     assert response.status_code == 302
+    assert response["Location"] == "/api/me/"
 
     assert client.get(f"/api/users/{user.pk}/").status_code == 200
 

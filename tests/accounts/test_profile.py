@@ -3,7 +3,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.factories import UserFactory
+from games.models import Game
+from notifications.selectors import settings_for
+from tests.factories import GameFactory, SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +26,24 @@ def test_me_shows_the_own_profile(user_client, user):
     assert body["games"] == {"played": 0, "won": 0, "abandoned": 0}
     assert body["muted_until"] is None
     assert body["suspended_until"] is None
-    assert isinstance(body["notification_settings"], dict)
+    assert body["notification_settings"] == settings_for(user=user)
+    assert body["notification_settings"]["digest"] is False
+
+
+def test_games_count_finished_won_and_abandoned(user_client, user):
+    won = GameFactory.create(status=Game.Status.FINISHED, winner_team=0)
+    SeatFactory.create(game=won, user=user, seat=2)
+    lost = GameFactory.create(status=Game.Status.FINISHED, winner_team=0)
+    SeatFactory.create(game=lost, user=user, seat=1)
+    walked_out = GameFactory.create(
+        status=Game.Status.ABANDONED, winner_team=0, abandoned_by_seat=3
+    )
+    SeatFactory.create(game=walked_out, user=user, seat=3)
+    SeatFactory.create(game=GameFactory.create(status=Game.Status.ACTIVE), user=user, seat=0)
+
+    expected = {"played": 3, "won": 1, "abandoned": 1}
+    assert user_client.get(ME).json()["games"] == expected
+    assert user_client.get(f"/api/users/{user.pk}/").json()["games"] == expected
 
 
 def test_me_shows_only_sanctions_in_force(user_client, user):

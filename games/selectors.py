@@ -12,6 +12,7 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.functions import Mod
 
 from accounts.models import User
+from canasta_club import clock
 from games.engine import Match, legal_actions
 from games.models import DealRecord, Game, Move, Seat
 
@@ -32,7 +33,10 @@ def with_seats(queryset: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def game_for_reading(*, game_id: int) -> Game | None:
-    return with_seats(Game.objects.filter(pk=game_id)).first()
+    """The game with its seated players; `db_now` is the database clock (for Seat.last_seen_at)."""
+    return with_seats(
+        Game.objects.filter(pk=game_id).annotate(db_now=clock.now_expression())
+    ).first()
 
 
 def seat_row_of(*, game: Game, user: User) -> Seat | None:

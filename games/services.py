@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import timezone
 from rest_framework import status
 
@@ -431,20 +431,24 @@ def make_move(
             status_code=outcome.status_code,
             body=outcome.body,
         )
-    now = _db_now(game)
-    if outcome.status_code == status.HTTP_200_OK and (seat.is_absent or seat.consecutive_timeouts):
-        # The player is back and playing: no longer absent, no timeouts in a row.
+    if outcome.status_code == status.HTTP_200_OK and seat.consecutive_timeouts:
+        # The player is back and playing: no timeouts in a row any more.
         Seat.objects.filter(pk=seat.pk).update(
-            last_seen_at=now, is_absent=False, consecutive_timeouts=0
+            last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
         )
-    elif seat.last_seen_at is None or now - seat.last_seen_at >= SEEN_RESOLUTION:
-        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
+    else:
+        mark_seen(seat=seat, now=_db_now(game))
     return outcome
 
 
-def mark_seen(*, seat: Seat) -> None:
-    """Records that the seat's player is here; the row is written at most every SEEN_RESOLUTION."""
-    now = clock.now_expression()
-    Seat.objects.filter(
-        Q(last_seen_at__isnull=True) | Q(last_seen_at__lte=now - SEEN_RESOLUTION), pk=seat.pk
-    ).update(last_seen_at=now)
+def mark_seen(*, seat: Seat, now: datetime) -> None:
+    """Any request of a seated player: seen `now` (the DB clock), no longer absent (R-CLUB-2).
+
+    The row is written only when the player was absent or last seen SEEN_RESOLUTION ago.
+    """
+    recently_seen = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RESOLUTION
+    if recently_seen and not seat.is_absent:
+        return
+    Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False)
+    seat.last_seen_at = now
+    seat.is_absent = False

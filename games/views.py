@@ -96,7 +96,7 @@ def _seen_by(game: Game, user: User) -> int | None:
     seat = selectors.seat_row_of(game=game, user=user)
     if seat is None:
         return None
-    services.mark_seen(seat=seat)
+    services.mark_seen(seat=seat, now=game.db_now)  # type: ignore[attr-defined]
     return seat.seat
 
 

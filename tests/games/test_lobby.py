@@ -247,10 +247,22 @@ def test_lobby_lists_open_tables_and_my_unfinished_games(client_for, game, playe
     assert client_for(me).get("/api/games/?status=nonsense").status_code == 400
 
 
-def test_reading_a_game_marks_the_player_seen(client_for, game, players):
+def test_reading_a_game_marks_the_player_seen_and_back(client_for, game, players):
     seat = Seat.objects.get(game=game, seat=1)
-    Seat.objects.filter(pk=seat.pk).update(last_seen_at=timezone.now() - timedelta(minutes=5))
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Seat.objects.filter(pk=seat.pk).update(last_seen_at=long_ago, is_absent=True)
     client_for(players[1]).get(f"/api/games/{game.pk}/")
     seat.refresh_from_db()
     assert seat.last_seen_at is not None
     assert timezone.now() - seat.last_seen_at < timedelta(seconds=5)
+    assert seat.is_absent is False
+
+
+def test_a_recently_seen_player_costs_no_write(
+    client_for, game, players, django_assert_num_queries
+):
+    client = client_for(players[2])
+    client.get(f"/api/games/{game.pk}/")
+    # The game (1), its seats (1), finished deals (1); no UPDATE of the seat.
+    with django_assert_num_queries(3):
+        client.get(f"/api/games/{game.pk}/")

@@ -72,7 +72,11 @@ def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
     assert selectors.player_stats(user=players[0]) == {"played": 1, "won": 1, "abandoned": 0}
     assert selectors.player_stats(user=players[1]) == {"played": 1, "won": 0, "abandoned": 1}
     assert selectors.player_stats(user=players[3]) == {"played": 1, "won": 0, "abandoned": 0}
-    assert selectors.player_stats(user=UserFactory.create()) == {"played": 0, "won": 0, "abandoned": 0}
+    assert selectors.player_stats(user=UserFactory.create()) == {
+        "played": 0,
+        "won": 0,
+        "abandoned": 0,
+    }
     with transaction.atomic(), pytest.raises(ApiError) as raised:
         locked = services.lock_game(game_id=game.pk)
         services.apply_actions_locked(

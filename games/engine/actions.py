@@ -59,14 +59,18 @@ def parse_action(action: Any) -> tuple[str, Any]:
     if not isinstance(action, dict):
         raise _bad("ход — это объект с полем «type»", 'an action is an object with a "type"')
     kind = action.get("type")
-    keys = set(action)
-    if kind in ("draw", "undo") and keys == {"type"}:
+    size = len(action)
+    if kind in ("draw", "undo") and size == 1:
         return kind, None
-    if kind == "discard" and keys == {"type", "card"}:
+    if kind == "discard" and size == 2 and "card" in action:
         return kind, parse_card(action["card"])
-    if kind == "meld" and keys == {"type", "melds"}:
+    if kind == "meld" and size == 2 and "melds" in action:
         return kind, parse_melds(action["melds"], allow_empty=False)
-    if kind == "take_pile" and "cards" in keys and keys <= {"type", "cards", "melds"}:
+    if (
+        kind == "take_pile"
+        and "cards" in action
+        and (size == 2 or (size == 3 and "melds" in action))
+    ):
         cards = parse_cards(action["cards"], allow_empty=True)
         melds = parse_melds(action.get("melds", []), allow_empty=True)
         return kind, (cards, melds)

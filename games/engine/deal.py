@@ -33,7 +33,7 @@ HAND_SIZE = 11
 
 
 def _seat_or_error(seat: object) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+    if type(seat) is not int or not 0 <= seat <= 3:
         raise IllegalMove(
             "bad_action", "Место — число от 0 до 3.", "A seat is a number from 0 to 3."
         )
@@ -474,12 +474,14 @@ class Deal:
             raise IllegalMove("card_not_in_hand")
         team = seat % 2
         left = len(hand) - 1
-        canasta = self._has_canasta(team, {})
-        exempt = left == 0 and self._exempt_from_minimum(canasta)
-        if not self.opened[team] and self.base and not exempt:  # R-OPEN-3
+        if left == 0:  # going out (R-OUT-1), with the R-OPEN-5 variant's exemption
+            canasta = self._has_canasta(team, {})
+            if not self.opened[team] and self.base and not self._exempt_from_minimum(canasta):
+                raise _below_minimum(self.points, self.minimums[team])
+            if not canasta:
+                raise IllegalMove("no_canasta")
+        elif not self.opened[team] and self.base:  # R-OPEN-3
             raise _below_minimum(self.points, self.minimums[team])
-        if left == 0 and not canasta:  # R-OUT-1
-            raise IllegalMove("no_canasta")
         if not commit:
             return {}
         hand.remove(card)

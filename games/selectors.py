@@ -130,16 +130,16 @@ def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
     """The game as `viewer` may see it: their seat's view of the deal and their legal actions."""
     detail = game_summary(game=game, viewer=viewer)
     viewer_seat = detail["your_seat"]
-    # Seeds stay out until the export: later deals' seeds derive from the match seed.
-    detail["deals"] = list(
-        DealRecord.objects.filter(game=game)
-        .order_by("number")
-        .values("number", "dealer", "result", "scores_after")
-    )
+    detail["deals"] = []
     detail["deal"] = None
     detail["legal_actions"] = []
     if game.state is not None:
         match = Match.from_dict(game.state)
+        # Seeds stay out until the export: later deals' seeds derive from the match seed.
+        detail["deals"] = [
+            {key: deal[key] for key in ("number", "dealer", "result", "scores_after")}
+            for deal in match.history
+        ]
         detail["deal"] = match.deal.view(viewer_seat)
         if (
             game.status == Game.Status.ACTIVE

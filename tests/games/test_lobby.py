@@ -263,6 +263,6 @@ def test_a_recently_seen_player_costs_no_write(
 ):
     client = client_for(players[2])
     client.get(f"/api/games/{game.pk}/")
-    # The game (1), its seats (1), finished deals (1); no UPDATE of the seat.
-    with django_assert_num_queries(3):
+    # The game (1) and its seats (1); no UPDATE of the seat.
+    with django_assert_num_queries(2):
         client.get(f"/api/games/{game.pk}/")

@@ -10,13 +10,24 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
-from tests.engine.decks import FULL_DECK, assert_view_hides_others, cards_on_table, state
+from tests.engine.decks import (
+    FULL_DECK,
+    assert_view_hides_others,
+    build_deck,
+    cards_on_table,
+    is_natural,
+    is_wild,
+    state,
+    team_view,
+    value,
+)
 
 MAX_STEPS = 3000  # actions; a deal has a 63-card stock, so a few hundred at most are expected
 
@@ -251,3 +262,153 @@ def test_legal_actions_are_legal_and_list_every_discard_draw_and_undo(
             assert not accepted(before, seat, {"type": "take_pile", "cards": []})
         deal.apply(seat, rng.choice(actions))
         steps += 1
+
+
+# --- R-UNDO-3 against an independent brute force -----------------------------------------------
+
+MINIMUM_BY_SCORES = {(-5, 0): 15, (0, 0): 50, (1500, 0): 90, (3000, 0): 120}
+
+
+def minimum_reachable(
+    hand: list[str], laid: dict[str, list[str]], points: int, minimum: int, *, strict: bool
+) -> bool:
+    """Can melds from `hand` (joining this turn's `laid` melds) bring `points` to `minimum`,
+    keeping two cards unless the team then has a canasta (R-OUT-2), black threes only going out
+    (R-MELD-4)? An independent dynamic programme over ranks: state (wilds used, cards used,
+    canasta) -> best natural points."""
+    naturals = Counter(card[0] for card in hand if is_natural(card))
+    wild_values = sorted((value(card) for card in hand if is_wild(card)), reverse=True)
+    blacks = sum(1 for card in hand if card in ("3S", "3C"))
+    shapes = {}
+    for rank, cards in laid.items():
+        wilds = sum(1 for card in cards if is_wild(card))
+        shapes[rank] = (len(cards) - wilds, wilds, len(cards))
+    start_canasta = any(size >= 7 for _, _, size in shapes.values())
+    states: dict[tuple[int, int, bool], int] = {(0, 0, start_canasta): 0}
+    for rank in set(naturals) | {r for r in shapes if r != "3"}:
+        on_nat, on_wild, size = shapes.get(rank, (0, 0, 0))
+        rank_value = value(rank + "S")
+        options = []
+        for n in range(naturals[rank] + 1):
+            for w in range(4):
+                if n == 0 and w == 0:
+                    continue
+                nat, wild = on_nat + n, on_wild + w
+                if size == 0 and (n < 1 or n + w < 3):
+                    continue
+                if wild > 3 or (wild >= nat if strict else wild > nat):
+                    continue
+                options.append((n, w, size + n + w >= 7))
+        new_states = dict(states)
+        for (w_used, used, canasta), pts in states.items():
+            for n, w, makes_canasta in options:
+                if w_used + w > len(wild_values):
+                    continue
+                key = (w_used + w, used + n + w, canasta or makes_canasta)
+                new_states[key] = max(new_states.get(key, -1), pts + n * rank_value)
+        states = new_states
+    for (w_used, used, canasta), pts in states.items():
+        total = points + pts + sum(wild_values[:w_used])
+        left = len(hand) - used
+        if total >= minimum and (left >= 2 or canasta):
+            return True
+        if canasta and blacks >= 3:
+            for b in range(3, blacks + 1):
+                if left - b <= 1 and left - b >= 0 and total + 5 * b >= minimum:
+                    return True
+    return False
+
+
+def biased_hand(rng: random.Random) -> list[str]:
+    """Twelve cards rich in pairs, triples and wilds (an opening hand worth thinking about)."""
+    pool = Counter(FULL_DECK)
+    for red in ("3H", "3D"):
+        del pool[red]
+    cards: list[str] = []
+
+    def take(code: str) -> bool:
+        if pool[code] > 0 and len(cards) < 12:
+            pool[code] -= 1
+            cards.append(code)
+            return True
+        return False
+
+    for rank in rng.sample("AKQJT987654", rng.randint(2, 5)):
+        wanted = rng.randint(2, 5)
+        for suit in rng.sample("SHDC" * 2, 8):
+            if wanted and take(rank + suit):
+                wanted -= 1
+    for _ in range(rng.randint(0, 4)):
+        take(rng.choice(["JK", "2S", "2H", "2D", "2C"]))
+    for _ in range(rng.choice([0, 0, 3])):
+        take(rng.choice(["3S", "3C"]))
+    while len(cards) < 12:
+        take(rng.choice(sorted(pool.elements())))
+    return cards
+
+
+def candidate_melds(hand: list[str]) -> list[list[dict[str, Any]]]:
+    by_rank: dict[str, list[str]] = {}
+    for card in hand:
+        if is_natural(card):
+            by_rank.setdefault(card[0], []).append(card)
+    wilds = [card for card in hand if is_wild(card)]
+    found: list[list[dict[str, Any]]] = []
+    for cards in by_rank.values():
+        for n in range(2, len(cards) + 1):
+            for w in range(0, min(2, len(wilds)) + 1):
+                if n + w >= 3:
+                    found.append([{"cards": cards[:n] + wilds[:w]}])
+    return found
+
+
+@settings(PROPERTY_SETTINGS, max_examples=100)
+@given(hand_seed=st.integers(0, 2**32), scores=st.sampled_from(sorted(MINIMUM_BY_SCORES)))
+def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
+    hand_seed: int, scores: tuple[int, int]
+) -> None:
+    # R-UNDO-3: after an undo a meld is refused with `minimum_unreachable` exactly when the
+    # minimum can no longer be reached; an accepted meld never leaves the player stuck
+    rng = random.Random(hand_seed)
+    cards = biased_hand(rng)
+    minimum = MINIMUM_BY_SCORES[scores]
+    deck = build_deck(hands={0: cards[:11]}, stock=[cards[11]])
+    base = Deal.new(Rules(), dealer=3, team_scores=scores, deck=deck)
+    base.apply(0, {"type": "draw"})
+    hand0 = base.view(0)["hand"]
+    first = next(
+        (
+            m
+            for m in candidate_melds(hand0)
+            if accepted(state(base), 0, {"type": "meld", "melds": m})
+        ),
+        None,
+    )
+    if first is None:
+        return
+    base.apply(0, {"type": "meld", "melds": first})
+    base.apply(0, {"type": "undo"})
+    before = state(base)
+    for melds in candidate_melds(hand0):
+        deal = Deal.from_dict(json.loads(before))
+        try:
+            deal.apply(0, {"type": "meld", "melds": melds})
+        except IllegalMove as exc:
+            if exc.code != "minimum_unreachable":
+                continue
+            meld_cards = melds[0]["cards"]
+            after = Counter(hand0) - Counter(meld_cards)
+            laid = {next(c[0] for c in meld_cards if is_natural(c)): meld_cards}
+            points = sum(value(card) for card in meld_cards)
+            assert not minimum_reachable(
+                list(after.elements()), laid, points, minimum, strict=True
+            ), f"hand {sorted(hand0)}: {melds} refused although {minimum} is reachable"
+            continue
+        view = deal.view(0)
+        if deal.phase == "over" or team_view(deal, 0)["opened"]:
+            continue
+        laid = {m["rank"]: m["cards"] for m in view["teams"][0]["melds"]}
+        points = sum(value(card) for cards_ in laid.values() for card in cards_)
+        assert minimum_reachable(view["hand"], laid, points, minimum, strict=True), (
+            f"hand {sorted(hand0)}: {melds} accepted after an undo but {minimum} is out of reach"
+        )

@@ -212,3 +212,35 @@ def test_match_apply_refuses_junk_unchanged(action: Any) -> None:
         match.apply(2, {"type": "draw"})
     assert info.value.code == "not_your_turn"
     assert json.dumps(match.to_dict()) == before
+
+
+def first_tied_single_deal(seeds: range) -> tuple[int, int]:
+    """(match seed, tied total) of the first autoplayed single deal ending level (total > 0)."""
+    for seed in seeds:
+        match = Match.new(Rules(target=None), first_dealer=0, seed=seed)
+        play_match(match)
+        if match.scores[0] == match.scores[1] and match.scores[0] > 0:
+            return seed, match.scores[0]
+    raise AssertionError(f"no autoplayed deal ended level in seeds {seeds}; widen the range")
+
+
+def test_r_game_1_both_reach_the_target_level_is_a_draw_or_an_extra_deal() -> None:
+    # R-GAME-1: both teams reach the target in the same deal with equal totals: a draw; with
+    # tie="extra_deal" another deal is played. The tied deal is found by scanning match seeds
+    # (deal 1 depends only on the match seed and the first dealer, not on the target).
+    seed, total = first_tied_single_deal(range(150, 600))
+    draw_match = Match.new(Rules(target=total), first_dealer=0, seed=seed)
+    play_match(draw_match)
+    assert draw_match.over and len(draw_match.history) == 1
+    assert draw_match.scores == (total, total) and draw_match.winner is None
+
+    extra = Match.new(Rules(target=total, tie="extra_deal"), first_dealer=0, seed=seed)
+    while extra.deal_number == 1:
+        seat = extra.deal.turn
+        for action in autoplay(extra.deal, seat):
+            if extra.apply(seat, action)["deal_over"]:
+                break
+    assert extra.history[0]["scores_after"] in ([total, total], (total, total))
+    assert not extra.over and extra.deal_number == 2, "a level finish plays an extra deal"
+    play_match(extra)
+    assert extra.scores[0] != extra.scores[1] and extra.winner == expected_winner(extra.scores)

@@ -201,13 +201,40 @@ def test_r_pile_3_one_card_may_take_a_bigger_pile() -> None:
     assert deal.turn == 1 and deal.phase == "draw"
 
 
-def test_r_pile_3_one_card_may_take_a_pile_of_one_with_a_canasta() -> None:
-    # R-PILE-3: the team has a canasta, so ending with no card is going out
+def test_r_pile_3_one_card_never_takes_a_pile_of_one_even_with_a_canasta() -> None:
+    # R-PILE-3 first sentence (seed 000: "С одной картой в руке стопку из одной карты не
+    # берут.") holds on its own, canasta or not
     kings = ["KH", "KH", "KS", "KS", "KD", "KD", "KC"]
     deal = _one_card_left(kings, seat3_takes=True, seat3_discard="KC")
     assert melds_by_rank(deal, 0)["K"]["canasta"] == "natural"
-    take_pile(deal, 0, [])
-    discard(deal, 0, "9C")
+    assert pile(deal)["count"] == 1
+    refuse(deal, 0, {"type": "take_pile", "cards": []}, "cannot_take_pile")
+    draw(deal, 0)
+
+
+def test_r_pile_3_with_a_canasta_taking_may_leave_no_card() -> None:
+    # R-PILE-3 second sentence: no card left after the take is fine with a team canasta (the
+    # player goes out). Seat 0 melds eight kings + a 2 (canasta) and keeps 9C 9D; seat 3 takes
+    # the pile and discards 9H; seat 0 takes that one-card pile with its pair: out.
+    kings = ["KH", "KH", "KS", "KS", "KD", "KD", "KC", "KC", "2C"]
+    hand3 = ["JS", "JD", "9H", "5C", "5D", "6C", "6D", "7C", "7D", "TC", "TD"]
+    deal = new_deal(
+        team_scores=(-10, -10),
+        hands={0: [*kings, "9C", "9D"], 3: hand3},
+        upcards=["4D"],
+        stock=["8D", "TS", "JH", "AC"],
+    )
+    draw(deal, 0)
+    meld(deal, 0, kings)
+    discard(deal, 0, "8D")
+    draw(deal, 1)
+    discard(deal, 1, "TS")
+    draw(deal, 2)
+    discard(deal, 2, "JH")
+    take_pile(deal, 3, ["JS", "JD"])
+    discard(deal, 3, "9H")
+    assert pile(deal)["count"] == 1 and sorted(deal.view(0)["hand"]) == ["9C", "9D"]
+    take_pile(deal, 0, ["9C", "9D"])
     assert deal.phase == "over"
     assert deal.result is not None and deal.result[0]["going_out"] == 100
 
@@ -408,3 +435,23 @@ def test_r_pile_5_variant_black_three_upcard_blocks_only_the_first_player() -> N
     discard(deal, 0, "9H")
     take_pile(deal, 1, ["9S", "9D"])
     assert hand(deal, 1)["3S"] == 1
+
+
+def test_r_frz_3_wild_may_join_after_the_natural_pair_in_the_same_take() -> None:
+    # R-FRZ-3 + R-PILE-2: the pair takes the frozen pile; a wild from the hand may then join the
+    # new meld (take_pile.melds), but never stand in for one card of the pair
+    hand0 = ["KH", "KS", "KD", "9S", "9D", "2D", "JD", "TH", "7C", "6H", "5S"]
+    deal = round_then_seat0(hand0, OPEN_K, ["AC", "2C", "JC", "9H"])
+    assert pile(deal)["frozen"] is True
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "9D", "2D"]}, "pile_frozen")
+    take_pile(deal, 0, ["9S", "9D"], {"rank": "9", "cards": ["2D"]})
+    assert Counter(melds_by_rank(deal, 0)["9"]["cards"]) == Counter(["9H", "9S", "9D", "2D"])
+
+
+def test_r_open_4_wild_added_in_the_take_counts_for_the_minimum() -> None:
+    # R-OPEN-2 + R-OPEN-4: top KH 10 + KS KD 20 + a 2 added to those kings 20 = 50 >= 50
+    hand0 = ["KS", "KD", "2C", "QH", "JS", "9C", "8D", "7H", "6S", "5C", "TD"]
+    deal = new_deal(hands={0: hand0}, upcards=["KH"])
+    refuse(deal, 0, {"type": "take_pile", "cards": ["KS", "KD"]}, "below_minimum")
+    take_pile(deal, 0, ["KS", "KD"], {"rank": "K", "cards": ["2C"]})
+    assert team_view(deal, 0)["opened"] is True

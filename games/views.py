@@ -299,12 +299,12 @@ class MovesView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         key = request.headers.get("Idempotency-Key") or None
-        if key is not None and len(key) > IDEMPOTENCY_KEY_MAX:
+        if key is not None and not (len(key) <= IDEMPOTENCY_KEY_MAX and key.isprintable()):
             raise ApiError(
                 "invalid_idempotency_key",
                 text(
-                    "Заголовок Idempotency-Key длиннее 255 символов.",
-                    "The Idempotency-Key header is longer than 255 characters.",
+                    "Заголовок Idempotency-Key: не больше 255 печатных символов.",
+                    "The Idempotency-Key header: at most 255 printable characters.",
                 ),
             )
         serializer = MoveRequestSerializer(data=request.data)

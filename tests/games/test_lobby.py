@@ -266,3 +266,24 @@ def test_a_recently_seen_player_costs_no_write(
     # The game (1) and its seats (1); no UPDATE of the seat.
     with django_assert_num_queries(2):
         client.get(f"/api/games/{game.pk}/")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"target": 10**30},
+        {"target": -5},
+        {"target": 0},
+        {"target": True},
+        {"target": 2500.5},
+        {"wild_limit": ["half"]},
+        {"tie": {"a": 1}},
+        {"\u0000": 1},
+        {"upcard_stops_on_black_three": "yes"},
+    ],
+)
+def test_odd_rules_never_500(client_for, rules):
+    response = open_table(client_for(UserFactory()), length="match", rules=rules)
+    assert response.status_code in (201, 400), response.content
+    if response.status_code == 400:
+        assert response.json()["code"] in ("invalid_rules", "invalid")

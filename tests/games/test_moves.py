@@ -252,3 +252,12 @@ def test_queries_per_move_and_read_do_not_grow_with_history(
     game.refresh_from_db()
     assert game.version >= 20
     _queries_for_a_move_and_a_read(client_for, game, players, django_assert_max_num_queries)
+
+
+@pytest.mark.parametrize("bad_key", ["k" * 300, "tab\tkey", "line\x7fkey"])
+def test_odd_idempotency_keys_are_400(client_for, game, players, bad_key):
+    response = post_move(
+        client_for(players[game.turn_seat]), game.pk, 0, {"type": "draw"}, key(bad_key)
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_idempotency_key"

@@ -125,8 +125,9 @@ def test_public_card_hides_email_and_sanctions(user_client):
     }
 
 
-def test_public_card_of_a_missing_user_is_404(user_client):
-    response = user_client.get("/api/users/987654/")
+@pytest.mark.parametrize("user_id", ["987654", "9" * 30])  # the second is beyond bigint
+def test_public_card_of_a_missing_user_is_404(user_client, user_id):
+    response = user_client.get(f"/api/users/{user_id}/")
 
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"

@@ -495,3 +495,17 @@ def test_r_undo_3_minimum_reachable_through_a_wild_added_later() -> None:
     meld(deal, 0, {"rank": "K", "cards": ["2C"]})
     discard(deal, 0, "QH")
     assert team_view(deal, 0)["opened"] is True
+
+
+def test_r_open_5_variant_exempts_only_after_a_stock_draw() -> None:
+    # R-OPEN-5 variant: "after drawing from the stock" - going out by taking the pile with a
+    # canasta (eight fours 40 + four fives 20 = 60 < 90) still needs the minimum
+    hand0 = ["4C", "4D", "4S", "4S", "4H", "4C", "4D", "5C", "5D", "5H", "5S"]
+    action = {
+        "type": "take_pile",
+        "cards": ["4C", "4D"],
+        "melds": [{"cards": ["4S", "4S", "4H", "4C", "4D"]}, {"cards": ["5C", "5D", "5H", "5S"]}],
+    }
+    for rules in (Rules(), Rules(concealed_out_skips_minimum=True)):
+        deal = seat0_deal(hand0, team_scores=(1500, 0), rules=rules, upcards=["4H"])
+        refuse(deal, 0, action, "below_minimum")

@@ -325,7 +325,13 @@ class Deal:
         canasta = self._has_canasta(team, sim)
         if black:
             _check_black_threes(left, canasta)
-        if not canasta and left < 2:  # R-PILE-3
+        if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
+            raise IllegalMove(
+                "cannot_take_pile",
+                "С одной картой в руке стопку из одной карты не берут.",
+                "Holding one card, you may not take a pile of one card.",
+            )
+        if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
             raise IllegalMove(
                 "cannot_take_pile",
                 "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "

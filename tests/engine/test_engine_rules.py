@@ -962,3 +962,26 @@ def test_r_score_1_every_line_adds_up_from_the_table(seed: int) -> None:
         assert line["red_threes"] == red_points and line["hand"] == -hands
         assert line["going_out"] in (0, 100, 200)
         assert line["total"] == cards + bonus + red_points + line["going_out"] - hands
+
+
+def test_r_pile_3_one_card_never_takes_a_pile_of_one_even_with_a_canasta() -> None:
+    # The first sentence of R-PILE-3 (seed 000: "С одной картой в руке стопку из одной карты
+    # не берут") holds on its own; the canasta exemption belongs to the general rule.
+    hands = {
+        0: ["QS", "QH", "QD", "QC", "QS", "QH", "QD", "AS", "AH", "AD", "9C"],
+        1: ["JS", "JH", "JD", "TS", "TH", "TD", "8D", "6S", "6H", "4C", "4D"],
+        3: ["7C", "7H", "QC", "5S", "5D", "6D", "4S", "4H", "KH", "KD", "9H"],
+    }
+    deal = new(hands, stock=["5H", "KS", "7S"])
+    draw(deal, 0)
+    meld(deal, 0, hands[0][:7], hands[0][7:10])  # natural canasta of queens
+    discard(deal, 0, "5H")  # holds 9C alone
+    draw(deal, 1)
+    meld(deal, 1, ["JS", "JH", "JD"], ["TS", "TH", "TD"])
+    discard(deal, 1, "8D")
+    pass_turn(deal, 2)  # discards 7S
+    deal.apply(3, {"type": "take_pile", "cards": ["7C", "7H"]})
+    discard(deal, 3, "QC")
+    assert deal.view(0)["hand"] == ["9C"] and deal.view(None)["pile"]["count"] == 1
+    refused(deal, 0, {"type": "take_pile", "cards": []}, "cannot_take_pile")
+    draw(deal, 0)

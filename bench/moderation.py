@@ -155,15 +155,20 @@ def bench_queue(requests_per_case: int) -> None:
         "unclaimed": "/api/moderation/reports/?status=unclaimed",
         "resolved (99,000), page 11": "/api/moderation/reports/?status=resolved&offset=500",
     }
-    print(f"\nqueue endpoint, {requests_per_case} requests each (in-process client):")
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(
+        f"\nqueue endpoint, {requests_per_case} requests each (in-process client; "
+        f"load average {load} on {os.cpu_count()} CPUs):"
+    )
     for name, url in cases.items():
         for _ in range(10):  # warm-up
             client.get(url)
-        samples = []
+        samples, cpu = [], []
         for _ in range(requests_per_case):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             response = client.get(url)
             samples.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
             assert response.status_code == 200, response.content
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url)
@@ -171,7 +176,8 @@ def bench_queue(requests_per_case: int) -> None:
         print(
             f"  {name:28s} p50 {statistics.median(samples):6.1f} ms   "
             f"p99 {percentile(samples, 0.99):6.1f} ms   max {max(samples):6.1f} ms   "
-            f"{len(queries)} queries   count={body['count']} page={len(body['results'])}"
+            f"(Python CPU p50 {statistics.median(cpu):5.1f} ms)   {len(queries)} queries   "
+            f"count={body['count']} page={len(body['results'])}"
         )
 
 

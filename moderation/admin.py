@@ -57,7 +57,8 @@ class AuditEntryInline(ReadOnlyInline):
 class ResolveReportForm(forms.ModelForm):
     """The answer to a report; saved by moderation.services.resolve_report, never directly."""
 
-    decision = forms.ChoiceField(
+    # Not named "decision": that model field is shown read-only above.
+    answer = forms.ChoiceField(
         choices=[("", "— not yet —"), *Report.Decision.choices], required=False
     )
     days = forms.IntegerField(min_value=1, max_value=policy.MAX_SANCTION_DAYS, required=False)
@@ -74,7 +75,7 @@ class ResolveReportForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        decision = data.get("decision")
+        decision = data.get("answer")
         if decision:
             if not data.get("message"):
                 self.add_error("message", "Write the answer to the reporter.")
@@ -158,7 +159,7 @@ class ReportAdmin(admin.ModelAdmin):
         ]
         if obj is not None and obj.status == Report.Status.OPEN:
             fieldsets.append(
-                ("Answer (claim the report first)", {"fields": ("decision", "days", "message")})
+                ("Answer (claim the report first)", {"fields": ("answer", "days", "message")})
             )
         return fieldsets
 
@@ -182,22 +183,19 @@ class ReportAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         data = form.cleaned_data
-        if not data.get("decision"):
+        if not data.get("answer"):
             return
         assert isinstance(request.user, User)
         try:
             services.resolve_report(
                 report_id=obj.pk,
                 moderator=request.user,
-                decision=data["decision"],
+                decision=data["answer"],
                 days=data.get("days"),
                 message=data["message"],
             )
         except ApiError as exc:
             self.message_user(request, f"Not answered: {exc.detail}", messages.ERROR)
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        """Inlines are read-only; nothing to save."""
 
     @admin.display(description="state")
     def queue_state(self, report: Report) -> str:

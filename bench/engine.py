@@ -88,6 +88,7 @@ def main() -> None:
     rules = Rules()
     probing = 0.0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for number in range(deals):
         deal = Deal.new(rules, dealer=number % 4, seed=number)
         turns = 0
@@ -95,13 +96,16 @@ def main() -> None:
             random_turn(deal, deal.turn, rnd, timed)
             turns += 1
             if turns == 30 and deal.phase != "over":  # mid-deal size, not counted in the rate
-                probe_start = time.perf_counter()
+                probe_start = time.process_time()
                 sizes.append(len(json.dumps(deal.to_dict(), separators=(",", ":"))))
-                probing += time.perf_counter() - probe_start
+                probing += time.process_time() - probe_start
         endings["went out" if any(r["going_out"] for r in deal.result or []) else "stock"] += 1
-    elapsed = time.perf_counter() - start - probing
-    rate = deals / elapsed
-    print(f"{deals} deals in {elapsed:.2f} s: {rate:.0f} deals/s (one core, random agents)")
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start - probing
+    print(
+        f"{deals} deals: {deals / cpu:.0f} deals/s of CPU time on one core "
+        f"({cpu:.2f} s CPU, {wall:.2f} s wall on a shared machine), random agents"
+    )
     print(f"endings: {endings}")
     everything = [v for values in timed.samples.values() for v in values]
     print(

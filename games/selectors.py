@@ -132,6 +132,7 @@ def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
     viewer_seat = detail["your_seat"]
     detail["deals"] = []
     detail["deal"] = None
+    detail["last_deal"] = None
     detail["legal_actions"] = []
     if game.state is not None:
         match = Match.from_dict(game.state)
@@ -141,6 +142,7 @@ def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
             for deal in match.history
         ]
         detail["deal"] = match.deal.view(viewer_seat)
+        detail["last_deal"] = match.last_deal
         if (
             game.status == Game.Status.ACTIVE
             and viewer_seat is not None

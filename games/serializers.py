@@ -183,6 +183,11 @@ class GameDetailSerializer(GameSummarySerializer):
         help_text="The current deal as your seat sees it (`deal.view(seat)`): hand, "
         "hand_counts, stock_count, pile, teams' melds, phase, turn, result.",
     )
+    last_deal = serializers.DictField(
+        allow_null=True,
+        help_text="The previous deal's final table as a spectator sees it (no hands); its "
+        "result is in `deals`.",
+    )
     legal_actions = serializers.ListField(
         child=serializers.DictField(),
         help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "

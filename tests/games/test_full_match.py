@@ -117,6 +117,9 @@ def test_a_match_to_2500_runs_deal_after_deal():
     final, export = played["final"], played["export"]
     assert max(final["scores"]) >= 2500
     assert final["deals"][-1]["scores_after"] == final["scores"]
+    if len(final["deals"]) > 1:
+        assert final["last_deal"]["phase"] == "over"
+        assert "hand" not in final["last_deal"]
     dealers = [deal["dealer"] for deal in final["deals"]]
     assert dealers == [(dealers[0] + n) % 4 for n in range(len(dealers))]  # R-DEAL-1
     if final["scores"][0] != final["scores"][1]:

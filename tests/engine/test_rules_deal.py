@@ -335,3 +335,33 @@ def test_contract_same_seed_same_deal_and_seeds_differ() -> None:
     c = Deal.new(Rules(), dealer=0, team_scores=(0, 0), seed=124)
     assert state(a) == state(b)
     assert [a.view(s)["hand"] for s in range(4)] != [c.view(s)["hand"] for s in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("cards", "code"),
+    [
+        (["9H", "9S", "2C"], None),  # a 2 is wild
+        (["9H", "9S", "JK"], None),  # a joker is wild
+        (["4H", "4S", "4D"], None),  # 4 is the lowest natural
+        (["AH", "AS", "AD"], None),  # A is a natural
+        (["9H", "9S", "3C"], {"threes_not_allowed", "mixed_ranks"}),  # a black three is no wild
+        (["3S", "3C", "3S"], "threes_not_allowed"),  # nor a natural (outside going out)
+    ],
+)
+def test_r_card_3_wild_cards_and_naturals(cards: list[str], code: str | set[str] | None) -> None:
+    # R-CARD-3: wild cards are 2s and jokers; naturals 4..A; threes are neither
+    others = [
+        c
+        for c in ["KC", "QD", "JH", "TS", "8C", "7D", "6H", "5C"]
+        if c[0] not in {x[0] for x in cards}
+    ]
+    deal = new_deal(
+        team_scores=(-10, -10), hands={0: [*cards, *others][:11]}, upcards=["KD"], stock=["QH"]
+    )
+    draw(deal, 0)
+    action = {"type": "meld", "melds": [{"cards": cards}]}
+    if code is None:
+        deal.apply(0, action)
+        assert len(team_view(deal, 0)["melds"]) == 1
+    else:
+        refuse(deal, 0, action, code)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -26,10 +27,10 @@ SINGLES = ["9C", "8D", "7H", "6S", "5C", "TD", "JS", "4H"]
 def seat0_deal(
     hand0: list[str],
     *,
-    stock: list[str] = ("3S",),  # type: ignore[assignment]
+    stock: Sequence[str] = ("3S",),
     team_scores: tuple[int, int] = (0, 0),
     rules: Rules | None = None,
-    upcards: list[str] = ("4D",),  # type: ignore[assignment]
+    upcards: Sequence[str] = ("4D",),
 ) -> Deal:
     assert len(hand0) == 11, hand0
     return new_deal(

@@ -455,3 +455,26 @@ def test_r_open_4_wild_added_in_the_take_counts_for_the_minimum() -> None:
     refuse(deal, 0, {"type": "take_pile", "cards": ["KS", "KD"]}, "below_minimum")
     take_pile(deal, 0, ["KS", "KD"], {"rank": "K", "cards": ["2C"]})
     assert team_view(deal, 0)["opened"] is True
+
+
+def test_r_frz_2_the_same_pile_is_frozen_for_the_unopened_team_only() -> None:
+    # R-FRZ-2: an unfrozen pile (view) after team 0 opened: team 1 (not opened) needs a natural
+    # pair, team 0 may take it with a natural and a wild (R-PILE-4)
+    hand0 = ["KH", "KS", "KD", "QC", "JD", "TH", "7C", "6H", "5S", "AH", "8C"]
+    hand1 = ["9S", "2D", "QH", "JS", "TC", "8D", "7S", "6C", "5D", "4C", "AS"]
+    hand2 = ["9D", "2H", "QS", "JC", "TD", "8S", "7D", "6D", "5C", "4H", "AD"]
+    deal = new_deal(
+        team_scores=(-10, -10),
+        hands={0: hand0, 1: hand1, 2: hand2},
+        upcards=["4D"],
+        stock=["9H", "9C"],
+    )
+    draw(deal, 0)
+    meld(deal, 0, ["KH", "KS", "KD"])
+    discard(deal, 0, "9H")
+    assert pile(deal)["frozen"] is False
+    refuse(deal, 1, {"type": "take_pile", "cards": ["9S", "2D"]}, "pile_frozen")
+    draw(deal, 1)
+    discard(deal, 1, "9C")
+    take_pile(deal, 2, ["9D", "2H"])
+    assert Counter(melds_by_rank(deal, 0)["9"]["cards"]) == Counter(["9C", "9D", "2H"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
 import pytest
 
@@ -265,9 +265,17 @@ def test_r_out_4_deal_ends_at_once_and_nothing_more_is_accepted() -> None:
 # --- R-END ------------------------------------------------------------------------------------
 
 
-def _opened_by_seat0(**kwargs: object) -> Deal:
+def _opened_by_seat0(
+    *,
+    hands: Mapping[int, Sequence[str]],
+    upcards: Sequence[str],
+    stock_end: Sequence[str] = (),
+    rules: Rules | None = None,
+) -> Deal:
     """Seat 0 opens with KH KS KD in turn 1 (minimum 15)."""
-    deal = new_deal(team_scores=(-10, -10), **kwargs)  # type: ignore[arg-type]
+    deal = new_deal(
+        rules=rules, team_scores=(-10, -10), hands=hands, upcards=upcards, stock_end=stock_end
+    )
     drawn = draw(deal, 0)
     meld(deal, 0, ["KH", "KS", "KD"])
     card = next((c for c in drawn if is_natural(c)), None) or next(

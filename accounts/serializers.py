@@ -15,12 +15,14 @@ from notifications.serializers import NotificationSettingsSerializer
 PASSWORD_MAX_LENGTH = 128
 
 
-def _password_field() -> serializers.CharField:
+def _password_field(*, required: bool = True, help_text: str = "") -> serializers.CharField:
     return serializers.CharField(
         max_length=PASSWORD_MAX_LENGTH,
         trim_whitespace=False,
         write_only=True,
         style={"input_type": "password"},
+        required=required,
+        help_text=help_text or None,
     )
 
 
@@ -122,8 +124,15 @@ class MeSerializer(PublicUserSerializer):
 
 class ProfileUpdateSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=40, required=False)
-    email = serializers.EmailField(required=False)
-    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
+    email = serializers.EmailField(
+        required=False, help_text="A new email needs `password` (else 400 `wrong_password`)."
+    )
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES, required=False, help_text="The language of your emails."
+    )
+    password = _password_field(
+        required=False, help_text="The current password; needed only to change the email."
+    )
 
 
 class RegisteredSerializer(serializers.Serializer):

@@ -125,12 +125,20 @@ def update_profile(
     display_name: str | None = None,
     email: str | None = None,
     language: str | None = None,
+    password: str = "",
 ) -> User:
+    """Change the profile; a new email needs the current password, since the email is the way
+    back into the account (password reset) and a stolen token must not be able to move it."""
     changed: list[str] = []
     if display_name is not None:
         user.display_name = display_name
         changed.append("display_name")
     if email is not None:
+        # Mail providers ignore case: a change of case alone moves nothing.
+        if email.lower() != user.email.lower() and not user.check_password(password):
+            raise ApiError(
+                "wrong_password", gettext("Confirm the new email with your current password.")
+            )
         user.email = User.objects.normalize_email(email)
         changed.append("email")
     if language is not None:

@@ -161,6 +161,8 @@ class MeView(APIView):
     @extend_schema(
         tags=["users"],
         summary="Change own display name, email or language",
+        description="A new email needs the current `password`. "
+        "Errors: `wrong_password`, `invalid`.",
         request=ProfileUpdateSerializer,
         responses={200: MeSerializer, 400: ERROR_400, 401: ERROR_401},
     )

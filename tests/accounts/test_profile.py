@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from games.models import Game
 from notifications.selectors import settings_for
-from tests.factories import GameFactory, SeatFactory, UserFactory
+from tests.factories import DEFAULT_PASSWORD, GameFactory, SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,12 @@ def test_me_needs_authentication(api_client):
 def test_patch_me_changes_name_email_and_language(user_client, user):
     response = user_client.patch(
         ME,
-        {"display_name": "Дама пик", "email": "queen@EXAMPLE.com", "language": "en"},
+        {
+            "display_name": "Дама пик",
+            "email": "queen@EXAMPLE.com",
+            "language": "en",
+            "password": DEFAULT_PASSWORD,
+        },
         format="json",
     )
 
@@ -80,6 +85,26 @@ def test_patch_me_changes_name_email_and_language(user_client, user):
         "en",
     )
     assert response.json()["display_name"] == "Дама пик"
+
+
+@pytest.mark.parametrize("password", [None, "not-my-password"])
+def test_a_new_email_needs_the_current_password(user_client, user, password):
+    body = {"email": "thief@example.com", "display_name": "Thief"}
+    if password is not None:
+        body["password"] = password
+
+    response = user_client.patch(ME, body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "wrong_password"
+    user.refresh_from_db()
+    assert (user.email, user.display_name) != ("thief@example.com", "Thief")
+
+
+def test_the_same_email_again_needs_no_password(user_client, user):
+    response = user_client.patch(ME, {"email": user.email.upper()}, format="json")
+
+    assert response.status_code == 200
 
 
 def test_patch_me_cannot_touch_username_authority_or_sanctions(user_client, user):

@@ -412,3 +412,92 @@ def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
         assert minimum_reachable(view["hand"], laid, points, minimum, strict=True), (
             f"hand {sorted(hand0)}: {melds} accepted after an undo but {minimum} is out of reach"
         )
+
+
+# --- taking the pile against an independent oracle ---------------------------------------------
+
+
+def take_pile_oracle(view: dict[str, Any], cards: list[str], red_threes_in_pile: int) -> bool:
+    """Whether seat `view["seat"]` may take the pile with `cards` (no extra melds), decided from
+    RULES.md alone: R-PILE-1/3/4/5, R-FRZ-1..4, R-MELD-2, R-OPEN-1/4."""
+    top = view["pile"]["top"]
+    if view["phase"] != "draw" or view["turn"] != view["seat"] or top is None:
+        return False
+    if is_wild(top) or top[0] == "3":
+        return False
+    if Counter(cards) - Counter(view["hand"]):
+        return False
+    rank = top[0]
+    team = view["teams"][view["seat"] % 2]
+    meld = next((m for m in team["melds"] if m["rank"] == rank), None)
+    naturals = [c for c in cards if is_natural(c)]
+    wilds = [c for c in cards if is_wild(c)]
+    if len(naturals) + len(wilds) != len(cards) or any(c[0] != rank for c in naturals):
+        return False
+    if view["pile"]["frozen"] or not team["opened"]:
+        if wilds or len(naturals) < 2:
+            return False
+    elif meld is None and (len(naturals) < 1 or len(cards) < 2):
+        return False
+    on_table = meld["cards"] if meld else []
+    all_naturals = 1 + len(naturals) + sum(1 for c in on_table if is_natural(c))
+    all_wilds = len(wilds) + sum(1 for c in on_table if is_wild(c))
+    if all_wilds > 3 or all_wilds >= all_naturals:
+        return False
+    hand_size = len(view["hand"])
+    if hand_size == 1 and view["pile"]["count"] == 1:
+        return False
+    left = hand_size - len(cards) + view["pile"]["count"] - 1 - red_threes_in_pile
+    canasta = (
+        any(len(m["cards"]) >= 7 for m in team["melds"]) or len(on_table) + 1 + len(cards) >= 7
+    )
+    if left < 2 and not canasta:
+        return False
+    if not team["opened"]:
+        return value(top) + sum(value(c) for c in cards) >= team["minimum"]
+    return True
+
+
+def take_candidates(hand: list[str], top: str) -> list[list[str]]:
+    naturals = [c for c in hand if c[0] == top[0]]
+    wilds = [c for c in hand if is_wild(c)]
+    others = [c for c in hand if c not in naturals and c not in wilds]
+    found: list[list[str]] = [[], naturals[:1], naturals[:2], naturals[:3], wilds[:2]]
+    if naturals and wilds:
+        found += [[naturals[0], wilds[0]], naturals[:2] + wilds[:1]]
+    if others:
+        found.append([others[0], *naturals[:1]])
+    return found
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32))
+def test_take_pile_decisions_match_the_rules(seed: int, play_seed: int) -> None:
+    # R-PILE-*, R-FRZ-*: in every draw-phase state of autoplayed deals, each simple take_pile is
+    # accepted exactly when the rules allow it. The pile's red threes (covered at the deal, only
+    # until the first take) are not in the view; states where they could decide are skipped.
+    deal = Deal.new(Rules(), dealer=0, team_scores=(-10, 1500), seed=seed)
+    rng = random.Random(play_seed)
+    reds_unknown = True  # until someone takes the pile, it may hold red threes from the deal
+    while deal.phase != "over":
+        seat = deal.turn
+        view = deal.view(seat)
+        if deal.phase == "draw" and view["pile"]["top"]:
+            before = state(deal)
+            for cards in take_candidates(view["hand"], view["pile"]["top"]):
+                verdicts = {
+                    take_pile_oracle(view, cards, reds) for reds in range(5 if reds_unknown else 1)
+                }
+                if len(verdicts) > 1:
+                    continue
+                action = {"type": "take_pile", "cards": cards}
+                assert accepted(before, seat, action) == verdicts.pop(), (
+                    f"take_pile {cards} by seat {seat}: view {json.dumps(view)}"
+                )
+        actions = autoplay(deal, seat)
+        if rng.random() < 0.3 and deal.phase == "draw":
+            actions = [rng.choice(legal_actions(deal, seat))]
+        for action in actions:
+            if action["type"] == "take_pile":
+                reds_unknown = False
+            deal.apply(seat, action)

@@ -501,3 +501,107 @@ def test_take_pile_decisions_match_the_rules(seed: int, play_seed: int) -> None:
             if action["type"] == "take_pile":
                 reds_unknown = False
             deal.apply(seat, action)
+
+
+# --- melds of an opened team against an independent oracle -------------------------------------
+
+
+def meld_oracle(view: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
+    """Whether an OPENED team's player may lay `entries` now, from RULES.md alone: R-MELD-1..4,
+    R-CAN-2, R-OUT-1/2 (no minimum applies once the team has opened)."""
+    hand = Counter(view["hand"])
+    used = Counter(card for entry in entries for card in entry["cards"])
+    if used - hand:
+        return False
+    team = view["teams"][view["seat"] % 2]
+    table: dict[str, tuple[int, int, int]] = {}
+    for meld in team["melds"]:
+        wilds = sum(1 for card in meld["cards"] if is_wild(card))
+        table[meld["rank"]] = (len(meld["cards"]) - wilds, wilds, len(meld["cards"]))
+    black = False
+    for entry in entries:
+        cards, hint = entry["cards"], entry.get("rank")
+        naturals = [c for c in cards if is_natural(c)]
+        wilds = [c for c in cards if is_wild(c)]
+        threes = [c for c in cards if c[0] == "3"]
+        if threes:
+            if naturals or wilds or any(c in ("3H", "3D") for c in threes) or "3" in table:
+                return False
+            if len(threes) < 3:
+                return False
+            table["3"] = (len(threes), 0, len(threes))
+            black = True
+            continue
+        if len({c[0] for c in naturals}) > 1:
+            return False
+        if naturals:
+            rank = naturals[0][0]
+            if hint is not None and hint != rank:
+                return False
+        else:
+            if hint is None or hint not in table:
+                return False
+            rank = hint
+        on_nat, on_wild, size = table.get(rank, (0, 0, 0))
+        if size == 0 and len(cards) < 3:
+            return False
+        nat, wild = on_nat + len(naturals), on_wild + len(wilds)
+        if wild > 3 or wild >= nat:
+            return False
+        table[rank] = (nat, wild, size + len(cards))
+    left = sum(hand.values()) - sum(used.values())
+    canasta = any(size >= 7 for _, _, size in table.values())
+    if black and not (left <= 1 and canasta):
+        return False
+    return left >= 2 or canasta
+
+
+def meld_candidates(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    hand = view["hand"]
+    by_rank: dict[str, list[str]] = {}
+    for card in hand:
+        if is_natural(card):
+            by_rank.setdefault(card[0], []).append(card)
+    wilds = [c for c in hand if is_wild(c)]
+    blacks = [c for c in hand if c in ("3S", "3C")]
+    singles: list[dict[str, Any]] = []
+    for cards in by_rank.values():
+        for n in range(1, min(4, len(cards) + 1)):
+            for w in range(0, min(2, len(wilds)) + 1):
+                singles.append({"cards": cards[:n] + wilds[:w]})
+        singles.append({"cards": cards})
+    for meld in view["teams"][view["seat"] % 2]["melds"]:
+        for w in range(1, min(2, len(wilds)) + 1):
+            singles.append({"rank": meld["rank"], "cards": wilds[:w]})
+    if len(blacks) >= 2:
+        singles.append({"cards": blacks})
+    ranks = list(by_rank)
+    if len(ranks) >= 2:
+        singles.append(
+            {"cards": [by_rank[ranks[0]][0], by_rank[ranks[1]][0], by_rank[ranks[0]][0]]}
+        )
+    found = [[entry] for entry in singles]
+    found += [[a, b] for a, b in zip(singles, singles[1:] + singles[:1], strict=True)]
+    return found
+
+
+@settings(PROPERTY_SETTINGS, max_examples=6)
+@given(seed=st.integers(0, 2**48))
+def test_opened_team_meld_decisions_match_the_rules(seed: int) -> None:
+    # R-MELD-1..4, R-CAN-2, R-OUT-1/2: every candidate meld of an opened team is accepted exactly
+    # when the rules allow it, in every play-phase state of autoplayed deals
+    deal = Deal.new(Rules(), dealer=2, team_scores=(-10, -10), seed=seed)
+    while deal.phase != "over":
+        seat = deal.turn
+        for action in autoplay(deal, seat):
+            deal.apply(seat, action)
+            view = deal.view(seat)
+            if deal.phase != "play" or not view["teams"][seat % 2]["opened"]:
+                continue
+            before = state(deal)
+            for entries in meld_candidates(view):
+                expected = meld_oracle(view, entries)
+                action_ = {"type": "meld", "melds": entries}
+                assert accepted(before, seat, action_) == expected, (
+                    f"meld {entries} by seat {seat}: expected {expected}, view {json.dumps(view)}"
+                )

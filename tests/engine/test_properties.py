@@ -127,6 +127,38 @@ def check_autoplay(deal: Deal) -> None:
     assert copy.phase == "over" or (copy.turn == (seat + 1) % 4 and copy.phase == "draw")
 
 
+def check_result(deal: Deal) -> None:
+    """R-SCORE-1, R-CAN-1/2, R-RED-1/2, R-OUT-1/3, R-END-1: the result recomputed from the
+    final views."""
+    result = deal.result
+    assert result is not None and deal.phase == "over"
+    spectator = deal.view(None)
+    hands = [deal.view(seat)["hand"] for seat in range(4)]
+    out_seats = [seat for seat in range(4) if not hands[seat]]
+    assert len(out_seats) <= 1
+    for t in (0, 1):
+        team, line = spectator["teams"][t], result[t]
+        melds = team["melds"]
+        assert line["cards"] == sum(value(c) for m in melds for c in m["cards"])
+        bonus = {None: 0, "natural": 500, "mixed": 300}
+        assert line["canastas"] == sum(bonus[m["canasta"]] for m in melds)
+        for m in melds:
+            wilds = sum(1 for c in m["cards"] if is_wild(c))
+            expected_kind = None if len(m["cards"]) < 7 else ("mixed" if wilds else "natural")
+            assert m["canasta"] == expected_kind
+        reds = len(team["red_threes"])
+        red_points = 800 if reds == 4 else 100 * reds
+        assert line["red_threes"] == (red_points if melds else -red_points)
+        assert line["hand"] == -sum(value(c) for seat in (t, t + 2) for c in hands[seat])
+        if out_seats and out_seats[0] % 2 == t:
+            assert line["going_out"] in (100, 200)
+            assert any(m["canasta"] for m in melds), "went out without a canasta"
+        else:
+            assert line["going_out"] == 0
+        parts = ("cards", "canastas", "red_threes", "going_out", "hand")
+        assert line["total"] == sum(line[k] for k in parts)
+
+
 def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
     steps = 0
     while deal.phase != "over":
@@ -171,11 +203,7 @@ def test_random_legal_play_keeps_every_invariant(
             check_autoplay(current)
 
     random_legal_play(deal, rng, every_step=every_step)
-    result = deal.result
-    assert result is not None
-    for team in result:
-        parts = ("cards", "canastas", "red_threes", "going_out", "hand")
-        assert team["total"] == sum(team[k] for k in parts)
+    check_result(deal)
     check_refusals(deal, rng, tries=10)
 
 
@@ -197,7 +225,7 @@ def test_autoplay_alone_finishes_every_deal(
         assert deal.phase == "over" or deal.turn == (seat + 1) % 4
         check_counts(deal)
         assert steps < MAX_STEPS
-    assert deal.result is not None
+    check_result(deal)
 
 
 @PROPERTY_SETTINGS

@@ -106,9 +106,9 @@ def test_a_single_deal_from_sign_up_to_the_score():
     assert [deal["seed"] for deal in export["deals"]] == [
         h["seed"] for h in Match.from_dict(game.state).history
     ]
-    from notifications.models import Notification
+    from notifications.models import OutboxMessage
 
-    finished = Notification.objects.filter(game_id=final["id"], kind="game_finished")
+    finished = OutboxMessage.objects.filter(game_id=final["id"], kind="game_finished")
     assert finished.count() == 4
 
 

@@ -35,20 +35,18 @@ def test_a_draw_is_persisted_and_the_state_stored(client_for, game, players):
 
 
 def test_a_whole_turn_passes_the_turn_and_notifies_the_next_player(client_for, game, players):
-    from notifications.models import Notification
+    from notifications.models import OutboxMessage
 
     seat = game.turn_seat
     client = client_for(players[seat])
     body = post_move(client, game.pk, 0, {"type": "draw"}).json()
     discard = next(a for a in body["game"]["legal_actions"] if a["type"] == "discard")
     next_seat = (seat + 1) % 4
-    # Away from the table (the club does not notify players who are looking at the game).
-    Seat.objects.filter(game=game, seat=next_seat).update(last_seen_at=None)
     body = post_move(client, game.pk, 1, discard).json()
     assert body["game"]["turn_seat"] == next_seat
     assert body["game"]["legal_actions"] == []  # no longer the caller's turn
     assert body["game"]["deal"]["pile"]["top"] == discard["card"]
-    turn = Notification.objects.filter(game_id=game.pk, kind="your_turn", user=players[next_seat])
+    turn = OutboxMessage.objects.filter(game_id=game.pk, kind="your_turn", user=players[next_seat])
     assert turn.count() == 1
     # The next player's game shows their legal actions.
     detail = client_for(players[next_seat]).get(f"/api/games/{game.pk}/").json()

@@ -159,8 +159,73 @@ def check_result(deal: Deal) -> None:
         assert line["total"] == sum(line[k] for k in parts)
 
 
+def check_opening(before: dict[str, Any], after: dict[str, Any]) -> None:
+    """R-OPEN-1..3 between two spectator views around one action: a team that has not opened
+    only holds this turn's melds, worth less than its minimum; when it opens, its melds (all
+    laid this turn, pile cards other than the top never among them) reach the minimum."""
+    if after["phase"] == "over":
+        return
+    for t in (0, 1):
+        team = after["teams"][t]
+        points = sum(value(c) for m in team["melds"] for c in m["cards"])
+        if not team["opened"] and team["melds"]:
+            assert t == after["turn"] % 2 and after["phase"] == "play"
+            assert points < team["minimum"]
+        if team["opened"] and not before["teams"][t]["opened"]:
+            assert points >= team["minimum"], f"team {t} opened with {points}"
+
+
+class OutTracker:
+    """Follows the actions of a deal to predict the going-out bonus (R-OUT-3): 200 when the
+    player who goes out melded nothing in an earlier turn, touched only melds created this turn
+    and one of them is a canasta; 100 otherwise."""
+
+    def __init__(self) -> None:
+        self.melded_before = [False] * 4
+        self.turn_ranks: set[str] = set()
+        self.ranks_at_start: set[str] = set()
+        self.seat: int | None = None
+
+    def before(self, deal: Deal, seat: int) -> None:
+        if self.seat != seat or deal.phase == "draw":
+            self.seat = seat
+            self.turn_ranks = set()
+            team = deal.view(None)["teams"][seat % 2]
+            self.ranks_at_start = {m["rank"] for m in team["melds"]}
+
+    def after(self, deal: Deal, seat: int, action: dict[str, Any], top: str | None) -> None:
+        kind = action["type"]
+        if kind == "undo":
+            self.turn_ranks = set()
+        elif kind in ("meld", "take_pile"):
+            if kind == "take_pile" and top:
+                self.turn_ranks.add(top[0])
+            for entry in action.get("melds", []):
+                naturals = [c for c in entry["cards"] if not is_wild(c)]
+                self.turn_ranks.add(naturals[0][0] if naturals else entry["rank"])
+        if deal.phase == "over":
+            self.check(deal, seat)
+        elif kind == "discard" and self.turn_ranks:
+            self.melded_before[seat] = True
+
+    def check(self, deal: Deal, seat: int) -> None:
+        result = deal.result
+        assert result is not None
+        if deal.view(seat)["hand"]:
+            return  # the stock ran out: no going out
+        team = deal.view(None)["teams"][seat % 2]
+        sizes = {m["rank"]: len(m["cards"]) for m in team["melds"]}
+        concealed = (
+            not self.melded_before[seat]
+            and not (self.turn_ranks & self.ranks_at_start)
+            and any(sizes.get(rank, 0) >= 7 for rank in self.turn_ranks)
+        )
+        assert result[seat % 2]["going_out"] == (200 if concealed else 100)
+
+
 def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
     steps = 0
+    tracker = OutTracker()
     while deal.phase != "over":
         seat = deal.turn
         actions = legal_actions(deal, seat)
@@ -169,7 +234,11 @@ def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int
             if other != seat:
                 assert legal_actions(deal, other) == []
         action = rng.choice(actions)
+        before = deal.view(None)
+        tracker.before(deal, seat)
         deal.apply(seat, action)
+        tracker.after(deal, seat, action, before["pile"]["top"])
+        check_opening(before, deal.view(None))
         steps += 1
         every_step(deal, steps)
         assert steps < MAX_STEPS, "the deal does not end"
@@ -214,13 +283,18 @@ def test_autoplay_alone_finishes_every_deal(
 ) -> None:
     # interfaces.md autoplay: legal, never stuck; every deal ends within a bounded number of moves
     deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
+    tracker = OutTracker()
     steps = 0
     while deal.phase != "over":
         seat = deal.turn
         actions = autoplay(deal, seat)
         assert actions
         for action in actions:
+            before = deal.view(None)
+            tracker.before(deal, seat)
             deal.apply(seat, action)
+            tracker.after(deal, seat, action, before["pile"]["top"])
+            check_opening(before, deal.view(None))
             steps += 1
         assert deal.phase == "over" or deal.turn == (seat + 1) % 4
         check_counts(deal)
@@ -544,8 +618,8 @@ def meld_oracle(view: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
     team = view["teams"][view["seat"] % 2]
     table: dict[str, tuple[int, int, int]] = {}
     for meld in team["melds"]:
-        wilds = sum(1 for card in meld["cards"] if is_wild(card))
-        table[meld["rank"]] = (len(meld["cards"]) - wilds, wilds, len(meld["cards"]))
+        on_wilds = sum(1 for card in meld["cards"] if is_wild(card))
+        table[meld["rank"]] = (len(meld["cards"]) - on_wilds, on_wilds, len(meld["cards"]))
     black = False
     for entry in entries:
         cards, hint = entry["cards"], entry.get("rank")

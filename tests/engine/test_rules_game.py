@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine import IllegalMove, Match, Rules, autoplay
+from tests.engine.decks import all_keys
 
 MATCH_VIEW_KEYS = {"deal", "deal_number", "scores", "history", "over", "winner", "last_deal"}
 HISTORY_KEYS = {"number", "dealer", "seed", "result", "scores_after"}
@@ -165,6 +166,7 @@ def test_match_view_shape() -> None:
         assert last is not None and last["result"] == match.history[0]["result"]
         assert "hand" not in last, "the previous deal's hands are not revealed"
         assert len(view["history"]) == 1
+        assert "seed" not in all_keys(view), "the history in a view holds results only"
         assert json.dumps(view)
 
 

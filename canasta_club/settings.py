@@ -6,6 +6,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CANASTA_VAR_DIR", BASE_DIR / "var"))
@@ -145,6 +146,12 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Notifications have a queue of their own, so a burst of emails never delays a turn deadline.
+# A worker started without -Q consumes both; larger sites run `-Q celery` and `-Q notifications`
+# workers apart.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue("celery"), Queue("notifications")]
+CELERY_TASK_ROUTES = {"notifications.tasks.*": {"queue": "notifications"}}
 # One quick retry, then the publisher logs and gives up: every task below is also run by beat.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,

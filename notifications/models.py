@@ -1,8 +1,9 @@
 """In-app notifications, the email outbox, per-user switches and turn reminders.
 
-`notify()` writes a `Notification` (in-app) and an `OutboxMessage` (email) inside the caller's
-transaction; a Celery task drains the outbox after commit. A row's `key` is unique per user, so a
-repeated `notify()` with the same dedupe key is a no-op and a redelivered drain never sends twice.
+`notify()` writes an `OutboxMessage` inside the caller's transaction; a Celery task drains the
+outbox after commit, writing the in-app `Notification` and sending the email. A row's `key` is
+unique per user, so a repeated `notify()` with the same dedupe key is a no-op and a redelivered
+drain never delivers twice.
 """
 
 from django.conf import settings
@@ -57,12 +58,16 @@ class Notification(models.Model):
 
 
 class OutboxMessage(models.Model):
-    """One email to send (or hold for the digest) once the notifying transaction commits."""
+    """One notification to deliver (in the app, by email) once the notifying transaction
+    commits."""
 
     class Status(models.TextChoices):
+        # Written by notify(); the drain shows it in the app and decides about the email.
         PENDING = "pending", "pending"
+        # Shown in the app; the email is to be sent.
+        EMAIL = "email", "email"
         SENT = "sent", "sent"
-        # The user switched this kind's email off, or the your-turn rate limit applied.
+        # No email: switched off, no address, rate-limited, or the player is at the table.
         SKIPPED = "skipped", "skipped"
         # Held for the user's daily digest, then marked DIGESTED once the digest went out.
         HELD = "held", "held"
@@ -86,6 +91,7 @@ class OutboxMessage(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="outbox_key_unique")]
         indexes = [
             models.Index(fields=["id"], condition=Q(status="pending"), name="outbox_pending"),
+            models.Index(fields=["id"], condition=Q(status="email"), name="outbox_email"),
             models.Index(fields=["user"], condition=Q(status="held"), name="outbox_held"),
             # The your-turn rate limit looks up the last email sent for a game.
             models.Index(

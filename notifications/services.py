@@ -1,7 +1,11 @@
 """Writes: notify, drain the email outbox, daily digests, turn reminders, settings, read marks."""
 
 import logging
+import threading
 import uuid
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -32,7 +36,9 @@ logger = logging.getLogger(__name__)
 LOOKING_AT_GAME = timedelta(seconds=60)
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
 REMINDER_AT_FRACTION = 0.8
-OUTBOX_DRAIN_LIMIT = 1000
+# Emails per drain task: a worker is not held for long; the next drain goes on.
+OUTBOX_DRAIN_LIMIT = 200
+OUTBOX_BATCH = 200
 # An email that failed this many times (e.g. a rejected address) is given up, not retried forever.
 MAX_SEND_ATTEMPTS = 5
 
@@ -45,37 +51,46 @@ def notify(
     payload: dict[str, Any] | None = None,
     dedupe_key: str | None = None,
 ) -> None:
-    """Record a notification inside the caller's transaction; its email goes out after commit.
+    """Record a notification inside the caller's transaction: one outbox row, nothing else.
 
-    Writes the in-app notification (when the user has that kind on) and an outbox row. The same
-    `dedupe_key` for the same user and kind makes a repeated call a no-op.
+    After commit a task drains the outbox: it shows the notification in the app and emails it,
+    as the user's switches say. The same `dedupe_key` for the same user and kind makes a repeated
+    call a no-op. One cheap INSERT, so the move service and the deadline sweep stay fast.
     """
     if kind not in Kind.values:
         raise ValueError(f"Unknown notification kind: {kind!r}")
-    if kind == Kind.YOUR_TURN and game_id is not None and _is_at_table(user_id, game_id):
-        return
     key = f"{kind}:{dedupe_key if dedupe_key is not None else uuid.uuid4().hex}"
-    fields = {
-        "user_id": user_id,
-        "kind": kind,
-        "game_id": game_id,
-        "payload": payload or {},
-        "key": key,
-    }
-    if settings_for_user_id(user_id=user_id)["in_app"][kind]:
-        Notification.objects.bulk_create([Notification(**fields)], ignore_conflicts=True)
-    OutboxMessage.objects.bulk_create([OutboxMessage(**fields)], ignore_conflicts=True)
+    message = OutboxMessage(
+        user_id=user_id, kind=kind, game_id=game_id, payload=payload or {}, key=key
+    )
+    buffer = getattr(_buffered, "messages", None)
+    if buffer is not None:
+        buffer.append(message)
+        return
+    OutboxMessage.objects.bulk_create([message], ignore_conflicts=True)
     _drain_after_commit()
 
 
-def _is_at_table(user_id: int, game_id: int) -> bool:
-    """Live players are at the table by definition; async ones when seen in the last minute."""
-    recently = clock.now_expression() - LOOKING_AT_GAME
-    return (
-        Seat.objects.filter(game_id=game_id, user_id=user_id)
-        .filter(Q(game__mode=Game.Mode.LIVE) | Q(last_seen_at__gte=recently))
-        .exists()
-    )
+_buffered = threading.local()
+
+
+@contextmanager
+def notifications_buffered() -> Iterator[list[OutboxMessage]]:
+    """Collect the notify() calls of the block and write them in one INSERT at its end.
+
+    For the deadline sweep, which notifies for a whole batch of games. Use it inside the
+    transaction; a caller dropping a failed part of its work deletes that part's rows from the
+    yielded list. Nothing is written when the block raises.
+    """
+    messages: list[OutboxMessage] = []
+    _buffered.messages = messages
+    try:
+        yield messages
+    finally:
+        _buffered.messages = None
+    if messages:
+        OutboxMessage.objects.bulk_create(messages, ignore_conflicts=True)
+        _drain_after_commit()
 
 
 def _drain_after_commit() -> None:
@@ -91,20 +106,88 @@ def _publish_drain() -> None:
 
 
 def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
-    """Send pending emails (up to `limit`); returns how many were sent.
+    """Deliver pending notifications, then send their emails; returns how many emails went out.
 
-    Each email is claimed (SKIP LOCKED, so concurrent drains share the work), sent and marked in
-    its own transaction: a worker killed before the commit leaves it pending for the next drain,
-    and a committed one is never sent again.
+    Rows are claimed with SKIP LOCKED, so concurrent drains share the work. Delivery in the app
+    is a database write, done a batch per transaction. Each email is sent and marked in its own
+    transaction: a worker killed before that commit leaves it for the next drain, and a committed
+    one is never sent again.
     """
+    while _deliver_in_app(batch_size=OUTBOX_BATCH):
+        pass
+    return _send_emails(limit=limit)
+
+
+def _deliver_in_app(*, batch_size: int) -> int:
+    """One batch of pending rows: in-app notifications written, the email decided."""
+    with transaction.atomic():
+        batch = list(
+            OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
+            .select_related("user")
+            .select_for_update(skip_locked=True, of=("self",))
+            .order_by("id")[:batch_size]
+        )
+        if not batch:
+            return 0
+        preferences = {
+            user_id: settings_for_user_id(user_id=user_id)
+            for user_id in {message.user_id for message in batch}
+        }
+        at_table = _at_table([message for message in batch if message.kind == Kind.YOUR_TURN])
+        shown: list[Notification] = []
+        decided: dict[str, list[int]] = defaultdict(list)
+        for message in batch:
+            wanted = preferences[message.user_id]
+            if (message.game_id, message.user_id) in at_table and message.kind == Kind.YOUR_TURN:
+                decided[OutboxMessage.Status.SKIPPED].append(message.pk)
+                continue
+            if wanted["in_app"][message.kind]:
+                shown.append(
+                    Notification(
+                        user_id=message.user_id,
+                        kind=message.kind,
+                        game_id=message.game_id,
+                        payload=message.payload,
+                        key=message.key,
+                        created_at=message.created_at,
+                    )
+                )
+            if not wanted["email"][message.kind] or not message.user.email:
+                decided[OutboxMessage.Status.SKIPPED].append(message.pk)
+            elif wanted["digest"]:
+                decided[OutboxMessage.Status.HELD].append(message.pk)
+            else:
+                decided[OutboxMessage.Status.EMAIL].append(message.pk)
+        Notification.objects.bulk_create(shown, ignore_conflicts=True)
+        for status, ids in decided.items():
+            OutboxMessage.objects.filter(pk__in=ids).update(
+                status=status, processed_at=clock.now_expression()
+            )
+    return len(batch)
+
+
+def _at_table(messages: list[OutboxMessage]) -> set[tuple[int | None, int]]:
+    """(game, user) pairs whose player is at the table: live games always, async games when
+    seen in the last minute. Your-turn notifications are not for them."""
+    if not messages:
+        return set()
+    recently = clock.now_expression() - LOOKING_AT_GAME
+    seats = Seat.objects.filter(
+        Q(game__mode=Game.Mode.LIVE) | Q(last_seen_at__gte=recently),
+        game_id__in={message.game_id for message in messages},
+        user_id__in={message.user_id for message in messages},
+    )
+    return set(seats.values_list("game_id", "user_id"))
+
+
+def _send_emails(*, limit: int) -> int:
     sent = 0
     failed: list[int] = []
-    preferences: dict[int, dict[str, Any]] = {}
     mail = get_connection()
     for _ in range(limit):
         with transaction.atomic():
             message = (
-                OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
+                OutboxMessage.objects.filter(status=OutboxMessage.Status.EMAIL)
                 .exclude(pk__in=failed)
                 .select_related("user")
                 .select_for_update(skip_locked=True, of=("self",))
@@ -113,9 +196,7 @@ def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
             )
             if message is None:
                 break
-            if message.user_id not in preferences:
-                preferences[message.user_id] = settings_for_user_id(user_id=message.user_id)
-            status = _deliver(message, preferences=preferences[message.user_id], mail=mail)
+            status = _send(message, mail=mail)
             if status is None:
                 failed.append(message.pk)
                 continue
@@ -126,15 +207,10 @@ def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
     return sent
 
 
-def _deliver(
-    message: OutboxMessage, *, preferences: dict[str, Any], mail: Any
-) -> OutboxMessage.Status | None:
-    """Send (or skip, or hold for the digest) one email; None when sending failed."""
-    wanted = preferences["email"][message.kind] and bool(message.user.email)
-    if not wanted or _your_turn_email_sent_recently(message):
+def _send(message: OutboxMessage, *, mail: Any) -> OutboxMessage.Status | None:
+    """Send one email (unless rate-limited); None when sending failed and will be retried."""
+    if _your_turn_email_sent_recently(message):
         return OutboxMessage.Status.SKIPPED
-    if preferences["digest"]:
-        return OutboxMessage.Status.HELD
     try:
         _email(message, mail=mail)
     except OSError:

@@ -9,7 +9,7 @@ from accounts.models import User
 from canasta_club import clock
 from notifications.models import Notification, TurnReminder
 from notifications.selectors import settings_for
-from notifications.services import notify, sweep_turn_reminders
+from notifications.services import drain_outbox, notify, sweep_turn_reminders
 from tests.factories import started_game
 from tests.timing.conftest import new_user, turn_of, user_at
 
@@ -27,6 +27,7 @@ def test_list_filters_and_marks_read():
     for index in range(3):
         notify(user_id=user.pk, kind="kudos_received", dedupe_key=str(index))
     notify(user_id=other.pk, kind="kudos_received")
+    drain_outbox()
     client = client_for(user)
 
     listed = client.get("/api/notifications/").json()
@@ -52,6 +53,7 @@ def test_list_filters_and_marks_read():
 def test_marking_someone_elses_notification_changes_nothing():
     user, other = new_user(), new_user()
     notify(user_id=other.pk, kind="sanction")
+    drain_outbox()
     theirs = Notification.objects.get(user=other)
     answer = client_for(user).post("/api/notifications/read/", {"ids": [theirs.pk]}, format="json")
     assert answer.json() == {"marked": 0}
@@ -119,6 +121,7 @@ def test_reminder_at_80_percent_of_the_turn_once_per_turn():
     clock.advance(timedelta(minutes=13))  # 19 h 13 min > 80 % of 24 h
     assert sweep_turn_reminders() == 1
     assert sweep_turn_reminders() == 0
+    drain_outbox()
     assert Notification.objects.filter(user=player, kind="turn_reminder").count() == 1
     assert TurnReminder.objects.filter(game=game).count() == 1
 

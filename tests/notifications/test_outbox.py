@@ -70,7 +70,7 @@ def test_a_drain_killed_midway_loses_nothing_and_doubles_nothing(monkeypatch):
         drain_outbox()
     monkeypatch.setattr(services, "_email", real_email)
     assert len(mail.outbox) == 1
-    assert OutboxMessage.objects.filter(status="pending").count() == 2
+    assert OutboxMessage.objects.filter(status="email").count() == 2
 
     assert drain_outbox() == 2
     assert drain_outbox() == 0
@@ -129,9 +129,11 @@ def test_your_turn_is_not_sent_to_a_player_looking_at_the_game():
     seat = turn_of(game)
     player = user_at(game, seat)
     notify(user_id=player.pk, kind="your_turn", game_id=game.pk, dedupe_key="x")
+    drain_outbox()
     assert not Notification.objects.filter(user=player, kind="your_turn", key="your_turn:x")
     clock.advance(timedelta(minutes=5))
     notify(user_id=player.pk, kind="your_turn", game_id=game.pk, dedupe_key="y")
+    drain_outbox()
     assert Notification.objects.filter(user=player, kind="your_turn", key="your_turn:y").exists()
 
 

@@ -14,6 +14,7 @@ from games.models import Game, Move, Seat
 from games.selectors import player_stats
 from games.tasks import sweep_deadlines
 from notifications.models import Notification
+from notifications.services import drain_outbox
 from tests.factories import started_game
 from tests.timing.conftest import (
     deadline_of,
@@ -61,6 +62,7 @@ def test_overdue_turn_is_autoplayed_exactly_once_by_two_racing_sweeps():
     # The next turn's clock started when the turn really ended: at the old deadline.
     assert game.turn_started_at == deadline
     assert game.turn_deadline == deadline + ASYNC_LIMIT
+    drain_outbox()
     told = Notification.objects.filter(user=user_at(game, seat), kind="autoplayed")
     assert told.count() == 1
     assert told.get().payload["reason"] == "timeout"
@@ -128,6 +130,7 @@ def test_killed_sweep_leaves_the_turn_for_the_next_one():
     assert timeouts.sweep() == 1
     assert timeouts.sweep() == 0
     assert {move.seat for move in autoplayed(game)} == {turn_of(game)}
+    drain_outbox()
     assert Notification.objects.filter(kind="autoplayed").count() == 1
 
 
@@ -152,6 +155,7 @@ def test_three_timeouts_in_a_row_abandon_an_async_game():
     assert Seat.objects.get(game=game, seat=culprit).consecutive_timeouts == 3
     assert player_stats(user=culprit_user)["abandoned"] == 1
     assert player_stats(user=partner)["abandoned"] == 0  # the partner is not blamed
+    drain_outbox()
     assert Notification.objects.filter(user=partner, kind="game_finished").count() == 1
     assert timeouts.sweep() == 0  # finished: no deadline any more
 
@@ -191,7 +195,7 @@ def test_a_real_worker_sweeps_overdue_games(celery_worker):
     for game in games:
         seats = {move.seat for move in autoplayed(game)}
         assert seats == {turn_of(game)}
-    assert Notification.objects.filter(kind="autoplayed").count() == 3
+    wait_for(lambda: Notification.objects.filter(kind="autoplayed").count() == 3)
 
 
 def test_a_turn_left_half_done_is_finished_from_where_it_stands():
@@ -208,3 +212,21 @@ def test_a_turn_left_half_done_is_finished_from_where_it_stands():
     assert moves[-1].action["type"] == "discard"
     game.refresh_from_db()
     assert game.turn_seat == (seat + 1) % 4
+
+
+def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
+    broken, healthy = started_game(), started_game()
+    real_autoplay = timeouts.autoplay
+
+    def autoplay_failing_for_one_game(deal, seat):
+        if deal.to_dict() == match_of(broken).deal.to_dict():
+            raise RuntimeError("engine bug")
+        return real_autoplay(deal, seat)
+
+    monkeypatch.setattr(timeouts, "autoplay", autoplay_failing_for_one_game)
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    assert timeouts.sweep() == 2
+    assert autoplayed(healthy) and not autoplayed(broken)
+    assert f"Timing out game {broken.pk} failed" in caplog.text
+    drain_outbox()
+    assert Notification.objects.filter(kind="autoplayed").count() == 1

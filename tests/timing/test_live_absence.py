@@ -10,6 +10,7 @@ from games import services as game_services
 from games import timeouts
 from games.models import Game, Move, Seat
 from notifications.models import Notification
+from notifications.services import drain_outbox
 from tests.factories import started_game
 from tests.timing.conftest import deadline_of, play_turn, turn_of, user_at
 
@@ -78,6 +79,7 @@ def test_a_dropped_live_player_is_waited_for_then_autoplayed_and_reclaims_the_se
     assert timeouts.sweep() == 1
     assert seat_row(game, dropped).is_absent
     assert automatic_turns_of(game, dropped) == 2
+    drain_outbox()
     reasons = [
         n.payload["reason"]
         for n in Notification.objects.filter(user=user_at(game, dropped), kind="autoplayed")

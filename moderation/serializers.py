@@ -265,3 +265,4 @@ class DutySerializer(serializers.ModelSerializer):
     class Meta:
         model = ModeratorShift
         fields = ("on_duty",)
+        extra_kwargs = {"on_duty": {"required": True}}

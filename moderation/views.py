@@ -1,9 +1,13 @@
-"""HTTP endpoints of afterwords, reports and the moderators' queue (thin: services do the work)."""
+"""HTTP endpoints of afterwords, reports and the moderators' queue (thin: services do the work).
+
+Bodies are JSON only (CONTRACT.md §3).
+"""
 
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -53,6 +57,8 @@ def _user(request: Request) -> User:
 
 
 class GameAfterwordsView(APIView):
+    parser_classes = (JSONParser,)
+
     @extend_schema(
         operation_id="game_afterwords_list",
         summary="Afterwords of a game the caller played: table messages and own partner words",
@@ -123,6 +129,8 @@ class ClubMoodView(APIView):
 
 
 class ReportCreateView(APIView):
+    parser_classes = (JSONParser,)
+
     @extend_schema(
         operation_id="report_create",
         summary="Report another player of a finished game (anonymous to everyone but moderators)",
@@ -278,6 +286,7 @@ class ReleaseReportView(APIView):
 
 
 class ResolveReportView(APIView):
+    parser_classes = (JSONParser,)
     permission_classes = (IsModerator,)
 
     @extend_schema(
@@ -339,6 +348,7 @@ class ModerationStatsView(APIView):
 
 
 class DutyView(APIView):
+    parser_classes = (JSONParser,)
     permission_classes = (IsModerator,)
 
     @extend_schema(

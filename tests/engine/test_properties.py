@@ -46,6 +46,27 @@ PROPERTY_SETTINGS = settings(
 )
 
 CODES = sorted(set(FULL_DECK))
+CONTRACT_CODES = {
+    "not_your_turn",
+    "wrong_phase",
+    "unknown_card",
+    "card_not_in_hand",
+    "meld_too_small",
+    "mixed_ranks",
+    "too_many_wilds",
+    "wild_only",
+    "threes_not_allowed",
+    "below_minimum",
+    "minimum_unreachable",
+    "pile_blocked",
+    "pile_frozen",
+    "cannot_take_pile",
+    "undo_not_allowed",
+    "must_keep_card",
+    "no_canasta",
+    "deal_over",
+    "bad_action",
+}
 
 
 def random_action(rng: random.Random, hand: list[str]) -> Any:
@@ -107,7 +128,8 @@ def check_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
         action = random_action(rng, copy.view(seat)["hand"])
         try:
             copy.apply(seat, action)
-        except IllegalMove:
+        except IllegalMove as exc:
+            assert exc.code in CONTRACT_CODES, exc.code
             assert state(copy) == before, f"refused {action!r} by seat {seat} changed the deal"
     assert state(deal) == before
 

@@ -24,6 +24,8 @@ from tests.engine.decks import (
     cards_on_table,
     is_natural,
     is_wild,
+    iter_card_codes,
+    public_cards,
     state,
     team_view,
     value,
@@ -181,6 +183,17 @@ def check_result(deal: Deal) -> None:
         assert line["total"] == sum(line[k] for k in parts)
 
 
+def check_public_event(
+    event: dict[str, Any], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    """interfaces.md apply(): the "public" part of an event shows no card that was hidden before
+    and after the action (a drawn card, a replacement, the rest of a taken pile's hand...)."""
+    assert set(event) >= {"public", "private"}
+    visible = public_cards(before) | public_cards(after)
+    shown = set(iter_card_codes(event["public"]))
+    assert shown <= set(visible), f"public event shows hidden cards {shown - set(visible)}"
+
+
 def check_opening(before: dict[str, Any], after: dict[str, Any]) -> None:
     """R-OPEN-1..3 between two spectator views around one action: a team that has not opened
     only holds this turn's melds, worth less than its minimum; when it opens, its melds (all
@@ -258,9 +271,10 @@ def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int
         action = rng.choice(actions)
         before = deal.view(None)
         tracker.before(deal, seat)
-        deal.apply(seat, action)
+        event = deal.apply(seat, action)
         tracker.after(deal, seat, action, before["pile"]["top"])
         check_opening(before, deal.view(None))
+        check_public_event(event, before, deal.view(None))
         steps += 1
         every_step(deal, steps)
         assert steps < MAX_STEPS, "the deal does not end"

@@ -10,12 +10,14 @@ import json
 from collections.abc import Callable
 
 import pytest
+from django.core import mail
 from django.db.models import Q
 
 from accounts.models import User
 from games.models import Game
 from moderation.models import Afterword, Report
 from notifications.models import Notification, OutboxMessage
+from notifications.services import drain_outbox
 from tests.factories import UserFactory
 from tests.moderation.conftest import client_for, file_report, over_game
 
@@ -58,6 +60,7 @@ def test_nothing_the_accused_can_reach_names_the_reporter(
         format="json",
     )
     assert answered.status_code == 200, answered.json()
+    drain_outbox()  # what the Celery worker does after commit: in-app rows and emails
     client = client_for(accused)
     urls = [
         "/api/me/",
@@ -103,5 +106,8 @@ def test_nothing_the_accused_can_reach_names_the_reporter(
     )
     assert stored
     assert reveals_reporter(json.dumps(stored, ensure_ascii=False, default=str)) == []
+    accused_mail = [m for m in mail.outbox if accused.email in m.to]
+    assert accused_mail
+    assert reveals_reporter("".join(f"{m.subject}\n{m.body}" for m in accused_mail)) == []
     # Only the reporter received the moderator's answer.
     assert not Notification.objects.filter(~Q(user=reporter), kind="report_answered").exists()

@@ -12,6 +12,7 @@ from games.models import Game
 from moderation import policy, services, tasks
 from moderation.models import Report
 from notifications.models import Notification
+from notifications.services import drain_outbox
 from tests.factories import UserFactory
 from tests.moderation.conftest import NotifyRecorder, client_for, file_report, over_game
 
@@ -143,6 +144,7 @@ def test_the_celery_task_notifies_for_real(staff: dict[str, User], report: Repor
 
     tasks.sweep_report_deadlines.apply()
     tasks.sweep_report_deadlines.apply()
+    drain_outbox()  # what the Celery worker does after commit
 
     [breach] = Notification.objects.filter(kind="report_breached")
     assert breach.user_id == staff["admin"].pk

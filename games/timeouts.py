@@ -105,6 +105,7 @@ def sweep(*, batch_size: int = SWEEP_BATCH) -> int:
 
 
 def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
+    timed_out: list[int] = []  # seats whose counter goes up, in one UPDATE for the batch
     with transaction.atomic(), notifications_buffered() as notifications:
         now = clock.now()
         _mark_absences(now)
@@ -115,16 +116,22 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
             games += _claim(overdue, now, batch_size - len(games))
         for game in games:
             if not isolate_games:
-                time_out_locked(game=game, now=now)
+                time_out_locked(game=game, now=now, timed_out=timed_out)
                 continue
-            written = len(notifications)
+            written, counted = len(notifications), len(timed_out)
             try:
                 with transaction.atomic():
-                    time_out_locked(game=game, now=now)
+                    time_out_locked(game=game, now=now, timed_out=timed_out)
             except Exception:
-                del notifications[written:]
+                del notifications[written:], timed_out[counted:]
                 logger.exception("Timing out game %s failed; the next sweep retries", game.pk)
+        count_timeouts(seat_ids=timed_out)
     return len(games)
+
+
+def count_timeouts(*, seat_ids: list[int]) -> None:
+    """One more timeout in a row for each seat (a move by the player resets it)."""
+    Seat.objects.filter(pk__in=seat_ids).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
 
 
 def _mark_absences(now: datetime) -> None:
@@ -134,8 +141,12 @@ def _mark_absences(now: datetime) -> None:
     live.filter(is_absent=True).exclude(_stale(now)).update(is_absent=False)
 
 
-def time_out_locked(*, game: Game, now: datetime) -> bool:
-    """Play the turn of a locked game if it is due (re-checked here); True when it acted."""
+def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
+    """Play the turn of a locked game if it is due (re-checked here); True when it acted.
+
+    The timed-out seat's id goes into `timed_out`; the caller counts them (`count_timeouts`)
+    in the same transaction.
+    """
     if game.status != Game.Status.ACTIVE or game.turn_seat is None or game.state is None:
         return False
     seats = list(game.seats.all())
@@ -148,7 +159,7 @@ def time_out_locked(*, game: Game, now: datetime) -> bool:
     )
     if not (overdue or absent):
         return False
-    Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
+    timed_out.append(seat.pk)
     timeouts_in_a_row = seat.consecutive_timeouts + 1
     if game.mode == Game.Mode.ASYNC and timeouts_in_a_row >= ABANDON_AFTER_TIMEOUTS:
         finish_game_abandoned(game=game, seat=seat.seat)

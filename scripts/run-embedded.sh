@@ -3,7 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
-mkdir -p var/broker/processed
 "$PY" manage.py migrate --noinput
 .venv/bin/celery -A canasta_club worker --beat --loglevel=INFO --concurrency=1 \
   --schedule=var/celerybeat-schedule &

@@ -208,7 +208,7 @@ def _notify_turn(game: Game, seat_users: dict[int, int]) -> None:
 def _start_game(game: Game) -> None:
     """Four are seated: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
     rules = Rules.from_options(game.rules)
-    game.seed = secrets.randbits(63)
+    game.seed = secrets.randbits(48)  # exact in every JSON client (JavaScript: 53 bits)
     game.first_dealer = secrets.randbelow(4)
     match = Match.new(rules, first_dealer=game.first_dealer, seed=game.seed)
     now = _db_now(game)

@@ -6,14 +6,11 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Min, Q, QuerySet
-from rest_framework import status
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.errors import ApiError
-from games.i18n import text
 from games.models import Game, Move, Seat
-from moderation import policy
+from moderation import errors, policy
 from moderation.models import Afterword, ModeratorShift, Report, Sanction
 from moderation.phrases import WARM_PHRASES, WarmPhrase
 
@@ -26,15 +23,9 @@ HISTORY_REPORTS = 20
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     """Table messages, and partner afterwords the viewer wrote or received; players only."""
     if not Game.objects.filter(pk=game_id).exists():
-        raise ApiError(
-            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-        )
+        raise errors.game_not_found()
     if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
-        raise ApiError(
-            "not_a_player",
-            text("Вы не играли за этим столом.", "You did not play at this table."),
-            status.HTTP_403_FORBIDDEN,
-        )
+        raise errors.not_a_player()
     return (
         Afterword.objects.filter(game_id=game_id)
         .filter(Q(to=Afterword.To.TABLE) | Q(author=viewer) | Q(recipient=viewer))
@@ -106,9 +97,7 @@ def report_for_moderator(*, report_id: int) -> Report:
         .first()
     )
     if report is None:
-        raise ApiError(
-            "not_found", text("Жалоба не найдена.", "Report not found."), status.HTTP_404_NOT_FOUND
-        )
+        raise errors.report_not_found()
     return report
 
 

@@ -13,9 +13,9 @@ from rest_framework import status
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ApiError
-from games.i18n import text
+from games import i18n
 from games.models import Game, Seat
-from moderation import policy
+from moderation import errors, policy
 from moderation.models import (
     Afterword,
     AuthorityChange,
@@ -37,9 +37,7 @@ GAME_OVER_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
 def _game_or_404(game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise ApiError(
-            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-        )
+        raise errors.game_not_found()
     return game
 
 
@@ -51,11 +49,7 @@ def _seats_of(game: Game) -> dict[int, int]:
 def _require_player(seats: dict[int, int], user: User) -> int:
     seat = seats.get(user.pk)
     if seat is None:
-        raise ApiError(
-            "not_a_player",
-            text("Вы не играли за этим столом.", "You did not play at this table."),
-            status.HTTP_403_FORBIDDEN,
-        )
+        raise errors.not_a_player()
     return seat
 
 
@@ -63,7 +57,7 @@ def _require_game_over(game: Game) -> None:
     if game.status not in GAME_OVER_STATUSES:
         raise ApiError(
             "game_not_over",
-            text("Игра ещё не закончилась.", "The game is not over yet."),
+            i18n.text("Игра ещё не закончилась.", "The game is not over yet."),
             status.HTTP_409_CONFLICT,
         )
 
@@ -87,9 +81,11 @@ def _audit(*, moderator: User, action: str, report: Report, details: dict | None
 # --- Authority -----------------------------------------------------------------------------------
 
 
-def _record_authority_change(*, user_id: int, amount: int, **fields: object) -> AuthorityChange:
+def _record_authority_change(
+    *, user_id: int, amount: int, now: datetime, **fields: object
+) -> AuthorityChange:
     change = AuthorityChange.objects.create(
-        user_id=user_id, amount=amount, created_at=clock.now(), **fields
+        user_id=user_id, amount=amount, created_at=now, **fields
     )
     if amount:
         User.objects.filter(pk=user_id).update(authority=F("authority") + amount)
@@ -132,7 +128,7 @@ def _kudos_weight(*, giver: User, recipient_id: int, now: datetime) -> tuple[int
 # --- afterwords ----------------------------------------------------------------------------------
 
 
-def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afterword:
+def create_afterword(*, game_id: int, author: User, to: str, text: str) -> Afterword:
     """Leave an afterword; one to the partner (kudos) and one to the table per player and game."""
     with transaction.atomic():
         now = clock.now()
@@ -144,7 +140,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afte
         if ended_at < now - policy.AFTERWORD_WINDOW:
             raise ApiError(
                 "afterword_window_closed",
-                text(
+                i18n.text(
                     "Послесловие можно оставить в течение 7 дней после игры.",
                     "Afterwords can be left within 7 days after the game.",
                 ),
@@ -158,7 +154,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afte
         if giver.muted_until and giver.muted_until > now:
             raise ApiError(
                 "muted",
-                text(
+                i18n.text(
                     "Вам временно запрещено писать послесловия.",
                     "You are temporarily not allowed to write afterwords.",
                 ),
@@ -167,7 +163,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afte
         if Afterword.objects.filter(game=game, author=author, to=to).exists():
             raise ApiError(
                 "afterword_exists",
-                text(
+                i18n.text(
                     "Вы уже оставили послесловие в этой игре.",
                     "You have already left this afterword for this game.",
                 ),
@@ -178,7 +174,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afte
             author=author,
             to=to,
             recipient_id=recipient_id,
-            text=text_,
+            text=text,
             created_at=now,
         )
         if recipient_id is not None:
@@ -190,6 +186,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text_: str) -> Afte
                 reason=reason,
                 giver=giver,
                 afterword=afterword,
+                now=now,
             )
             notify(
                 user_id=recipient_id,
@@ -215,7 +212,7 @@ def create_report(
     game_id: int,
     accused_id: int,
     reason: str,
-    text_: str,
+    text: str,
     afterword_id: int | None,
 ) -> Report:
     """File an anonymous report about another player of a game that is over."""
@@ -228,7 +225,7 @@ def create_report(
         if accused_id == reporter.pk or accused_id not in seats:
             raise ApiError(
                 "invalid_accused",
-                text(
+                i18n.text(
                     "Пожаловаться можно только на другого игрока этой игры.",
                     "You can only report another player of this game.",
                 ),
@@ -244,7 +241,7 @@ def create_report(
             if afterword is None:
                 raise ApiError(
                     "invalid_afterword",
-                    text(
+                    i18n.text(
                         "Это послесловие не относится к жалобе.",
                         "That afterword does not belong to this report.",
                     ),
@@ -259,7 +256,7 @@ def create_report(
         if filed_today >= policy.REPORTS_PER_DAY:
             raise ApiError(
                 "report_limit",
-                text(
+                i18n.text(
                     "Слишком много жалоб за сутки. Попробуйте завтра.",
                     "Too many reports in a day. Please try again tomorrow.",
                 ),
@@ -272,7 +269,7 @@ def create_report(
                     reporter=reporter,
                     accused_id=accused_id,
                     reason=reason,
-                    text=text_,
+                    text=text,
                     afterword=afterword,
                     created_at=now,
                     due_at=now + policy.REPORT_SLA,
@@ -284,7 +281,7 @@ def create_report(
 def _duplicate_report() -> ApiError:
     return ApiError(
         "duplicate_report",
-        text(
+        i18n.text(
             "Вы уже пожаловались на этого игрока в этой игре.",
             "You have already reported this player for this game.",
         ),
@@ -292,23 +289,17 @@ def _duplicate_report() -> ApiError:
     )
 
 
-def _report_not_found() -> ApiError:
-    return ApiError(
-        "not_found", text("Жалоба не найдена.", "Report not found."), status.HTTP_404_NOT_FOUND
-    )
-
-
 def _report_or_404(report_id: int) -> Report:
     report = Report.objects.filter(pk=report_id).first()
     if report is None:
-        raise _report_not_found()
+        raise errors.report_not_found()
     return report
 
 
 def _report_resolved() -> ApiError:
     return ApiError(
         "report_resolved",
-        text("Жалоба уже рассмотрена.", "The report has already been answered."),
+        i18n.text("Жалоба уже рассмотрена.", "The report has already been answered."),
         status.HTTP_409_CONFLICT,
     )
 
@@ -330,7 +321,7 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
                 raise _report_resolved()
             raise ApiError(
                 "report_claimed",
-                text(
+                i18n.text(
                     "Жалобу уже взял другой модератор.",
                     "Another moderator has already claimed this report.",
                 ),
@@ -343,7 +334,7 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
 def _not_claimed() -> ApiError:
     return ApiError(
         "not_claimed",
-        text("Сначала возьмите жалобу в работу.", "Claim the report first."),
+        i18n.text("Сначала возьмите жалобу в работу.", "Claim the report first."),
         status.HTTP_409_CONFLICT,
     )
 
@@ -376,7 +367,7 @@ def resolve_report(
             .first()
         )
         if report is None:
-            raise _report_not_found()
+            raise errors.report_not_found()
         if report.status == Report.Status.RESOLVED:
             raise _report_resolved()
         # A lapsed claim still counts while no other moderator has taken the report over.
@@ -386,7 +377,7 @@ def resolve_report(
         if sanctioned and decision != Report.Decision.WARN and not days:
             raise ApiError(
                 "days_required",
-                text("Укажите срок в днях.", "Give the number of days."),
+                i18n.text("Укажите срок в днях.", "Give the number of days."),
             )
         report.status = Report.Status.RESOLVED
         report.decision = decision
@@ -441,6 +432,7 @@ def _impose_sanction(*, report: Report, now: datetime) -> Sanction:
         kind=AuthorityChange.Kind.REPORT_UPHELD,
         reason=AuthorityChange.Reason.SANCTION,
         report=report,
+        now=now,
     )
     notify(
         user_id=accused.pk,

@@ -92,7 +92,7 @@ class GameAfterwordsView(APIView):
             game_id=game_id,
             author=_user(request),
             to=body.validated_data["to"],
-            text_=body.validated_data["text"],
+            text=body.validated_data["text"],
         )
         return Response(AfterwordSerializer(afterword).data, status=status.HTTP_201_CREATED)
 
@@ -154,7 +154,7 @@ class ReportCreateView(APIView):
             game_id=body.validated_data["game"],
             accused_id=body.validated_data["accused"],
             reason=body.validated_data["reason"],
-            text_=body.validated_data["text"],
+            text=body.validated_data["text"],
             afterword_id=body.validated_data["afterword"],
         )
         return Response(ReportReceiptSerializer(report).data, status=status.HTTP_201_CREATED)

@@ -49,7 +49,7 @@ def test_kudos_cannot_be_farmed(cast: list[User], steps: list[tuple[int, int, in
         game = over_game(
             [giver, UserFactory.create(), partner, UserFactory.create()], finished_at=clock.now()
         )
-        services.create_afterword(game_id=game.pk, author=giver, to="partner", text_="Спасибо!")
+        services.create_afterword(game_id=game.pk, author=giver, to="partner", text="Спасибо!")
 
     for user in User.objects.filter(pk__in=[u.pk for u in cast]):
         rows = AuthorityChange.objects.filter(user=user).aggregate(total=Sum("amount"))["total"]

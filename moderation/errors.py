@@ -1,0 +1,26 @@
+"""Refusals shared by moderation's services and selectors (both languages, see games.i18n)."""
+
+from rest_framework import status
+
+from canasta_club.errors import ApiError
+from games import i18n
+
+
+def game_not_found() -> ApiError:
+    return ApiError(
+        "not_found", i18n.text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+    )
+
+
+def report_not_found() -> ApiError:
+    return ApiError(
+        "not_found", i18n.text("Жалоба не найдена.", "Report not found."), status.HTTP_404_NOT_FOUND
+    )
+
+
+def not_a_player() -> ApiError:
+    return ApiError(
+        "not_a_player",
+        i18n.text("Вы не играли за этим столом.", "You did not play at this table."),
+        status.HTTP_403_FORBIDDEN,
+    )

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from rest_framework import status
@@ -246,7 +246,8 @@ def create_report(
                         "That afterword does not belong to this report.",
                     ),
                 )
-        # Serialises one reporter's filings so the daily limit holds under concurrency.
+        # Serialises one reporter's filings: the duplicate check and the daily limit hold under
+        # concurrency (the unique constraint stays as the last guard).
         _lock_users([reporter.pk])
         if Report.objects.filter(reporter=reporter, accused_id=accused_id, game=game).exists():
             raise _duplicate_report()
@@ -262,20 +263,16 @@ def create_report(
                 ),
                 status.HTTP_429_TOO_MANY_REQUESTS,
             )
-        try:
-            with transaction.atomic():
-                return Report.objects.create(
-                    game=game,
-                    reporter=reporter,
-                    accused_id=accused_id,
-                    reason=reason,
-                    text=text,
-                    afterword=afterword,
-                    created_at=now,
-                    due_at=now + policy.REPORT_SLA,
-                )
-        except IntegrityError as exc:
-            raise _duplicate_report() from exc
+        return Report.objects.create(
+            game=game,
+            reporter=reporter,
+            accused_id=accused_id,
+            reason=reason,
+            text=text,
+            afterword=afterword,
+            created_at=now,
+            due_at=now + policy.REPORT_SLA,
+        )
 
 
 def _duplicate_report() -> ApiError:

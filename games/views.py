@@ -81,6 +81,76 @@ ACTION_EXAMPLES = [
     ),
 ]
 
+GAME_EXAMPLE = OpenApiExample(
+    "your turn, after drawing",
+    response_only=True,
+    value={
+        "id": 42,
+        "mode": "async",
+        "length": "match",
+        "rules": {
+            "wild_limit": "strict",
+            "upcard_stops_on_black_three": False,
+            "concealed_out_skips_minimum": False,
+            "stock_out": "club",
+            "tie": "draw",
+            "target": 5000,
+        },
+        "status": "active",
+        "private": False,
+        "invite_code": None,
+        "created_by": 7,
+        "created_at": "2026-11-30T08:00:00Z",
+        "players": [
+            {
+                "seat": seat,
+                "team": seat % 2,
+                "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
+                "is_absent": False,
+            }
+            for seat, name in enumerate(["anna", "boris", "vera", "gleb"])
+        ],
+        "your_seat": 0,
+        "version": 9,
+        "deal_number": 1,
+        "scores": [0, 0],
+        "turn_seat": 0,
+        "your_turn": True,
+        "turn_started_at": "2026-11-30T08:03:00Z",
+        "turn_deadline": "2026-12-01T08:03:00Z",
+        "started_at": "2026-11-30T08:01:00Z",
+        "finished_at": None,
+        "winner_team": None,
+        "abandoned_by_seat": None,
+        "deals": [],
+        "deal": {
+            "seat": 0,
+            "dealer": 3,
+            "turn": 0,
+            "phase": "play",
+            "hand": ["KH", "KS", "KD", "7C", "7D", "2C", "9S", "9H", "5D", "QC", "JK", "4S"],
+            "hand_counts": [12, 10, 10, 10],
+            "stock_count": 58,
+            "pile": {"top": "9D", "count": 4, "frozen": False},
+            "teams": [
+                {"opened": False, "minimum": 50, "red_threes": ["3H"], "melds": []},
+                {"opened": False, "minimum": 50, "red_threes": [], "melds": []},
+            ],
+            "undo_available": False,
+            "result": None,
+        },
+        "last_deal": None,
+        "legal_actions": [
+            {
+                "type": "meld",
+                "melds": [{"cards": ["KH", "KS", "KD"]}, {"cards": ["9S", "9H", "JK"]}],
+            },
+            {"type": "discard", "card": "7C"},
+            {"type": "discard", "card": "4S"},
+        ],
+    },
+)
+
 
 def _game_or_404(game_id: int) -> Game:
     game = selectors.game_for_reading(game_id=game_id)
@@ -176,6 +246,7 @@ class GameDetailView(APIView):
         description="`deal` is the current deal from your seat (spectators: no hand); "
         "`legal_actions` lists what you may send on your turn. Send `version` with your move.",
         responses={200: GameDetailSerializer, 401: ERROR_401, 404: ERROR_404},
+        examples=[GAME_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_or_404(game_id)

@@ -185,6 +185,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(hour=7, minute=0),
         "options": {"expire_seconds": 3600},
     },
+    "sweep-report-deadlines": {
+        "task": "moderation.tasks.sweep_report_deadlines",
+        "schedule": timedelta(minutes=1),
+        "options": {"expire_seconds": 60},
+    },
 }
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

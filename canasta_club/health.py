@@ -60,7 +60,8 @@ def _backlog() -> dict[str, Any]:
     oldest_deadline = Game.objects.filter(
         status=Game.Status.ACTIVE, turn_deadline__lte=now
     ).aggregate(oldest=Min("turn_deadline"))["oldest"]
-    oldest_email = OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING).aggregate(
+    undelivered = (OutboxMessage.Status.PENDING, OutboxMessage.Status.EMAIL)
+    oldest_email = OutboxMessage.objects.filter(status__in=undelivered).aggregate(
         oldest=Min("created_at")
     )["oldest"]
     overdue = (now - oldest_deadline).total_seconds() if oldest_deadline else 0.0

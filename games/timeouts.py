@@ -80,6 +80,7 @@ def sweep_until_done(*, budget_seconds: float = SWEEP_BUDGET_SECONDS) -> int:
     """Sweep batch after batch until nothing is due or the time budget is spent (the next beat
     tick goes on); returns how many games were handled."""
     started = time.monotonic()
+    mark_absences()
     handled = 0
     while time.monotonic() - started < budget_seconds:
         batch = sweep()
@@ -108,7 +109,6 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
     timed_out: list[int] = []  # seats whose counter goes up, in one UPDATE for the batch
     with transaction.atomic(), notifications_buffered() as notifications:
         now = clock.now()
-        _mark_absences(now)
         games = _claim(_live_due(now), now, batch_size)
         if len(games) < batch_size:
             overdue = Game.objects.filter(status=Game.Status.ACTIVE, turn_deadline__lte=now)
@@ -134,8 +134,11 @@ def count_timeouts(*, seat_ids: list[int]) -> None:
     Seat.objects.filter(pk__in=seat_ids).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
 
 
-def _mark_absences(now: datetime) -> None:
-    """Live seats: absent once unseen for 60 s, present again after any request."""
+def mark_absences() -> None:
+    """Live seats: absent once unseen for 60 s, present again after any request.
+
+    The flag is what the table shows; the sweep itself goes by `last_seen_at`."""
+    now = clock.now()
     live = Seat.objects.filter(game__status=Game.Status.ACTIVE, game__mode=Game.Mode.LIVE)
     live.filter(_stale(now), is_absent=False).update(is_absent=True)
     live.filter(is_absent=True).exclude(_stale(now)).update(is_absent=False)

@@ -54,12 +54,12 @@ def test_a_dropped_live_player_is_waited_for_then_autoplayed_and_reclaims_the_se
     # Within the 30 s turn limit nothing happens (margins leave room for real time passing).
     clock.advance(timedelta(seconds=25))
     others_are_here(game, dropped)
-    assert timeouts.sweep() == 0
+    assert timeouts.sweep_until_done() == 0
 
     # At 30 s the turn times out and is played for them; not absent yet (seen 31 s ago).
     clock.advance(timedelta(seconds=6))
     others_are_here(game, dropped)
-    assert timeouts.sweep() == 1
+    assert timeouts.sweep_until_done() == 1
     assert automatic_turns_of(game, dropped) == 1
     assert not seat_row(game, dropped).is_absent
 
@@ -69,14 +69,14 @@ def test_a_dropped_live_player_is_waited_for_then_autoplayed_and_reclaims_the_se
     play_until(game, dropped)
     clock.advance(timedelta(seconds=10))
     others_are_here(game, dropped)
-    assert timeouts.sweep() == 0
+    assert timeouts.sweep_until_done() == 0
 
     # 60 s unseen: absent, and their turn is played at once, before its deadline (71 s).
     clock.advance(timedelta(seconds=11))
     others_are_here(game, dropped)
     game.refresh_from_db()
     assert deadline_of(game) > clock.now()
-    assert timeouts.sweep() == 1
+    assert timeouts.sweep_until_done() == 1
     assert seat_row(game, dropped).is_absent
     assert automatic_turns_of(game, dropped) == 2
     drain_outbox()
@@ -88,14 +88,14 @@ def test_a_dropped_live_player_is_waited_for_then_autoplayed_and_reclaims_the_se
 
     # Each turn of theirs is played at once while they are away.
     play_until(game, dropped)
-    assert timeouts.sweep() == 1
+    assert timeouts.sweep_until_done() == 1
     assert automatic_turns_of(game, dropped) == 3
 
     # Any request brings them back: the seat is theirs again, with the normal turn limit.
     presence = heartbeat(game, dropped)
     assert presence["is_absent"] is False
     play_until(game, dropped)
-    assert timeouts.sweep() == 0
+    assert timeouts.sweep_until_done() == 0
     assert automatic_turns_of(game, dropped) == 3
 
 
@@ -104,13 +104,13 @@ def test_a_player_back_through_any_request_is_no_longer_absent():
     away = (turn_of(game) + 2) % 4
     clock.advance(timedelta(seconds=61))
     others_are_here(game, away)
-    timeouts.sweep()
+    timeouts.sweep_until_done()
     assert seat_row(game, away).is_absent
 
     client = APIClient()
     client.force_authenticate(user_at(game, away))
     assert client.get(f"/api/games/{game.pk}/").status_code == 200
-    timeouts.sweep()
+    timeouts.sweep_until_done()
     assert not seat_row(game, away).is_absent
 
 
@@ -118,18 +118,18 @@ def test_a_table_everyone_left_moves_only_at_the_turn_limit():
     game = started_game(mode=Game.Mode.LIVE)
     clock.advance(timedelta(seconds=75))
     # The turns overdue by now (deadlines at 30 s and 60 s, each clock starting at the last).
-    assert timeouts.sweep() == 1
-    assert timeouts.sweep() == 1
+    assert timeouts.sweep_until_done() == 1
+    assert timeouts.sweep_until_done() == 1
     game.refresh_from_db()
     assert deadline_of(game) > clock.now()
-    assert timeouts.sweep() == 0  # nobody is here: no autoplay at machine speed
+    assert timeouts.sweep_until_done() == 0  # nobody is here: no autoplay at machine speed
 
 
 def test_live_games_never_abandon_for_timeouts():
     game = started_game(mode=Game.Mode.LIVE, length=Game.Length.MATCH)
     for _ in range(12):
         clock.advance(timedelta(seconds=31))
-        assert timeouts.sweep() == 1
+        assert timeouts.sweep_until_done() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
 

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 
 from accounts.models import User
 from canasta_club import clock
@@ -350,8 +351,6 @@ def test_duty(moderator: User) -> None:
 
 def test_moderators_group_exists_without_the_reporter_identity_permission() -> None:
     moderator = UserFactory.create()
-    from django.contrib.auth.models import Group
-
     moderator.groups.add(Group.objects.get(name=policy.MODERATORS_GROUP))
     moderator = User.objects.get(pk=moderator.pk)
 

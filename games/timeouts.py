@@ -36,7 +36,7 @@ from notifications.services import notifications_buffered, notify
 logger = logging.getLogger(__name__)
 
 ABANDON_AFTER_TIMEOUTS = 3
-SWEEP_BATCH = 25
+SWEEP_BATCH = 50
 # A sweep task stops after this long so a worker is never tied up for good; beat sends the next.
 SWEEP_BUDGET_SECONDS = 30.0
 

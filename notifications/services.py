@@ -2,6 +2,7 @@
 
 import logging
 import threading
+import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator
@@ -36,8 +37,9 @@ logger = logging.getLogger(__name__)
 LOOKING_AT_GAME = timedelta(seconds=60)
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
 REMINDER_AT_FRACTION = 0.8
-# Emails per drain task: a worker is not held for long; the next drain goes on.
-OUTBOX_DRAIN_LIMIT = 200
+# A drain sends emails for this long at most (beat starts the next one every 10 s), so a
+# backlog keeps a worker busy without tying it up for good.
+DRAIN_BUDGET_SECONDS = 8.0
 OUTBOX_BATCH = 200
 # An email that failed this many times (e.g. a rejected address) is given up, not retried forever.
 MAX_SEND_ATTEMPTS = 5
@@ -105,7 +107,7 @@ def _publish_drain() -> None:
     publish(drain_outbox)
 
 
-def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
+def drain_outbox(*, budget_seconds: float = DRAIN_BUDGET_SECONDS) -> int:
     """Deliver pending notifications, then send their emails; returns how many emails went out.
 
     Rows are claimed with SKIP LOCKED, so concurrent drains share the work. Delivery in the app
@@ -115,7 +117,7 @@ def drain_outbox(*, limit: int = OUTBOX_DRAIN_LIMIT) -> int:
     """
     while _deliver_in_app(batch_size=OUTBOX_BATCH):
         pass
-    return _send_emails(limit=limit)
+    return _send_emails(budget_seconds=budget_seconds)
 
 
 def _deliver_in_app(*, batch_size: int) -> int:
@@ -180,11 +182,12 @@ def _at_table(messages: list[OutboxMessage]) -> set[tuple[int | None, int]]:
     return set(seats.values_list("game_id", "user_id"))
 
 
-def _send_emails(*, limit: int) -> int:
+def _send_emails(*, budget_seconds: float) -> int:
     sent = 0
     failed: list[int] = []
     mail = get_connection()
-    for _ in range(limit):
+    started = time.monotonic()
+    while time.monotonic() - started < budget_seconds:
         with transaction.atomic():
             message = (
                 OutboxMessage.objects.filter(status=OutboxMessage.Status.EMAIL)

@@ -126,8 +126,11 @@ def game_summary(*, game: Game, viewer: User) -> dict[str, Any]:
     }
 
 
-def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
-    """The game as `viewer` may see it: their seat's view of the deal and their legal actions."""
+def game_detail(*, game: Game, viewer: User, match: Match | None = None) -> dict[str, Any]:
+    """The game as `viewer` may see it: their seat's view of the deal and their legal actions.
+
+    `match` is the game's state already parsed (Match.from_dict(game.state)), when at hand.
+    """
     detail = game_summary(game=game, viewer=viewer)
     viewer_seat = detail["your_seat"]
     detail["deals"] = []
@@ -135,7 +138,7 @@ def game_detail(*, game: Game, viewer: User) -> dict[str, Any]:
     detail["last_deal"] = None
     detail["legal_actions"] = []
     if game.state is not None:
-        match = Match.from_dict(game.state)
+        match = match or Match.from_dict(game.state)
         # Seeds stay out until the export: later deals' seeds derive from the match seed.
         detail["deals"] = [
             {key: deal[key] for key in ("number", "dealer", "result", "scores_after")}

@@ -266,6 +266,25 @@ def apply_actions_locked(
     All actions go through the engine before anything is written, so an IllegalMove (raised
     unchanged) leaves the database untouched.
     """
+    moves, _match = _apply_locked(
+        game=game,
+        seat=seat,
+        actions=actions,
+        automatic=automatic,
+        turn_started_at=turn_started_at,
+    )
+    return moves
+
+
+def _apply_locked(
+    *,
+    game: Game,
+    seat: int,
+    actions: list[dict[str, Any]],
+    automatic: bool,
+    turn_started_at: datetime | None,
+) -> tuple[list[Move], Match]:
+    """apply_actions_locked, also returning the match it produced (spares the answer a reparse)."""
     if game.status != Game.Status.ACTIVE or game.state is None:
         raise ApiError(
             "game_not_active",
@@ -337,7 +356,7 @@ def apply_actions_locked(
             "winner_team",
         ]
     )
-    return moves
+    return moves, match
 
 
 def finish_game_abandoned(*, game: Game, seat: int) -> None:
@@ -377,7 +396,9 @@ def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) 
             },
         )
     try:
-        moves = apply_actions_locked(game=game, seat=seat.seat, actions=[action], automatic=False)
+        moves, match = _apply_locked(
+            game=game, seat=seat.seat, actions=[action], automatic=False, turn_started_at=None
+        )
     except IllegalMove as exc:
         return MoveOutcome(
             status.HTTP_400_BAD_REQUEST,
@@ -387,7 +408,7 @@ def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) 
         status.HTTP_200_OK,
         {
             "moves": [selectors.move_entry(move, viewer_seat=seat.seat) for move in moves],
-            "game": selectors.game_detail(game=game, viewer=seat.user),
+            "game": selectors.game_detail(game=game, viewer=seat.user, match=match),
         },
     )
 

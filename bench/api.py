@@ -264,6 +264,8 @@ def main() -> None:
                 "gthread",
                 "--threads",
                 str(args.threads),
+                "--keep-alive",
+                "75",
                 "--log-level",
                 "warning",
             ],

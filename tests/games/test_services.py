@@ -121,3 +121,18 @@ def test_a_second_game_for_the_same_players(players):
     second = started_game(players=list(reversed(players)))
     assert first.pk != second.pk
     assert selectors.seat_of(game=second, user=players[0]) == 3
+
+
+def test_an_abandoned_game_can_be_exported(client_for, game, players):
+    autoplay_turn(game.pk)
+    with transaction.atomic():
+        services.finish_game_abandoned(game=services.lock_game(game_id=game.pk), seat=2)
+    export = client_for(UserFactory.create()).get(f"/api/games/{game.pk}/export/")
+    assert export.status_code == 200
+    body = export.json()
+    assert body["status"] == "abandoned"
+    assert body["abandoned_by_seat"] == 2
+    assert body["winner_team"] == 1
+    assert body["seed"] == game.seed
+    assert [move["seq"] for move in body["moves"]] == list(range(1, len(body["moves"]) + 1))
+    assert all(move["private"] is not None for move in body["moves"])

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from canasta_club import clock
 from games import services as game_services
@@ -232,3 +233,14 @@ def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
     assert f"Timing out game {broken.pk} failed" in caplog.text
     drain_outbox()
     assert Notification.objects.filter(kind="autoplayed").count() == 1
+
+
+def test_a_workers_own_clock_does_not_matter(monkeypatch):
+    """A worker whose clock runs two days ahead plays nothing early: the database decides."""
+    game = started_game()
+    skewed = timezone.now() + timedelta(days=2)
+    monkeypatch.setattr(timezone, "now", lambda: skewed)
+    assert timeouts.sweep() == 0
+    assert autoplayed(game) == []
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    assert timeouts.sweep() == 1

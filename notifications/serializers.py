@@ -6,6 +6,8 @@ from games.i18n import current_language
 from notifications import texts
 from notifications.models import Kind, Notification
 
+BIGINT_MAX = 2**63 - 1
+
 
 class NotificationSerializer(serializers.ModelSerializer):
     game = serializers.IntegerField(source="game_id", allow_null=True)
@@ -26,7 +28,9 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 
 class MarkReadSerializer(serializers.Serializer):
-    ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=BIGINT_MAX), required=False
+    )
     all = serializers.BooleanField(required=False, default=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

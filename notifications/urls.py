@@ -1,5 +1,6 @@
 from django.urls import path
 
+import games.urls  # noqa: F401  (registers the game_id path converter: bigint ids only)
 from notifications import views
 
 app_name = "notifications"
@@ -13,5 +14,7 @@ urlpatterns = [
         name="notification-settings",
     ),
     # Presence lives here with the your-turn rule it feeds ("not for a player at the table").
-    path("games/<int:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"),
+    path(
+        "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
+    ),
 ]

@@ -65,6 +65,8 @@ def test_marking_someone_elses_notification_changes_nothing():
         ("/api/notifications/?status=maybe", None, "bad_filter"),
         ("/api/notifications/read/", {}, "invalid"),
         ("/api/notifications/read/", {"ids": ["x"]}, "invalid"),
+        ("/api/notifications/read/", {"ids": [10**20]}, "invalid"),
+        ("/api/notifications/read/", {"ids": 5}, "invalid"),
     ],
 )
 def test_bad_input_is_a_400_with_a_code(path, body, code):

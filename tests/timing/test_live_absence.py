@@ -139,5 +139,6 @@ def test_heartbeat_refuses_strangers_and_unknown_games():
     stranger = APIClient()
     stranger.force_authenticate(game_services.User.objects.create(username="stranger"))
     assert stranger.post(f"/api/games/{game.pk}/heartbeat/").json()["code"] == "not_seated"
-    missing = stranger.post("/api/games/999999/heartbeat/")
-    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+    for missing_id in ("999999", "99999999999999999999"):
+        missing = stranger.post(f"/api/games/{missing_id}/heartbeat/")
+        assert (missing.status_code, missing.json()["code"]) == (404, "not_found")

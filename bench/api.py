@@ -7,7 +7,7 @@ accepted moves per second and move latency p50/p99 for each N, then the SQL quer
 per game read, measured in-process with CaptureQueriesContext, for a short and a long history.
 Gunicorn is stopped and the database dropped at the end.
 
-    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 3] [--threads 2]
+    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 2] [--threads 4]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379 (the Celery
 broker; no worker runs, so nothing drains it).
@@ -211,8 +211,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="1,8,32")
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
     client_counts = [int(value) for value in args.clients.split(",")]
 
@@ -285,6 +285,8 @@ def main() -> None:
             flush=True,
         )
         for clients in client_counts:
+            # The machine's other load skews every figure: show it.
+            print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
             run_phase(tokens, clients, args.seconds)
         count_queries(moves=1000)
     finally:

@@ -213,13 +213,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--prepared",
+        action="store_true",
+        help="server-side binding with prepared statements (psycopg prepare_threshold=5)",
+    )
     args = parser.parse_args()
     client_counts = [int(value) for value in args.clients.split(",")]
 
     database = f"canasta_bench_{os.getpid()}"
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}"
+        + ("?server_side_binding=true&prepare_threshold=5" if args.prepared else ""),
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
         "DEBUG": "false",
@@ -281,7 +287,8 @@ def main() -> None:
         print(
             f"gunicorn: {args.workers} workers x {args.threads} threads (gthread), "
             f"PostgreSQL database {database}, {os.cpu_count()} CPUs; "
-            f"{args.seconds:.0f} s per run, async matches to 5000",
+            f"{args.seconds:.0f} s per run, async matches to 5000"
+            + (", prepared statements" if args.prepared else ""),
             flush=True,
         )
         for clients in client_counts:

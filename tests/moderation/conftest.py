@@ -1,3 +1,4 @@
+import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -106,9 +107,19 @@ def game(players: list[User]) -> Game:
 
 @pytest.fixture
 def make_moderator(db: None) -> Callable[..., User]:
+    # A transactional test's flush empties auth_group: rebuild the data migration's group from
+    # the migration's own list rather than relying on serialized rollback.
+    migration = importlib.import_module("moderation.migrations.0002_moderators_group")
+    group, _ = Group.objects.get_or_create(name=policy.MODERATORS_GROUP)
+    group.permissions.set(
+        Permission.objects.filter(
+            content_type__app_label="moderation", codename__in=migration.GROUP_PERMISSIONS
+        )
+    )
+
     def make(*, reporter_identity: bool = False, **fields: Any) -> User:
         moderator = UserFactory.create(**fields)
-        moderator.groups.add(Group.objects.get(name=policy.MODERATORS_GROUP))
+        moderator.groups.add(group)
         if reporter_identity:
             moderator.user_permissions.add(
                 Permission.objects.get(

@@ -14,7 +14,7 @@ from moderation.models import ModerationAuditEntry, Report
 from tests.factories import UserFactory
 from tests.moderation.conftest import file_report, over_game
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def run_together(*jobs: Callable[[], object]) -> list[object]:

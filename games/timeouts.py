@@ -9,7 +9,8 @@ rolls back; the next one finds the same games still overdue. Time is the databas
 
 A timeout: the engine's `autoplay` finishes the turn, each action logged as automatic, the player
 is told ("autoplayed"). The next turn's clock starts at the old deadline, when the turn really
-ended, however late the sweep ran. Three timeouts in a row in an async game abandon it.
+ended, however late the sweep ran (yet never leaving the next player less than half a turn).
+Three timeouts in a row in an async game abandon it.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 
 ABANDON_AFTER_TIMEOUTS = 3
 SWEEP_BATCH = 50
+MIN_TURN_SHARE_AFTER_OUTAGE = 0.5
 # A sweep task stops after this long so a worker is never tied up for good; beat sends the next.
 SWEEP_BUDGET_SECONDS = 30.0
 
@@ -170,8 +172,7 @@ def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
     match = Match.from_dict(game.state)
     actions = autoplay(match.deal, seat.seat)
     version_before = game.version
-    # The turn ended at its deadline, not when this sweep got to it.
-    turn_ended_at = game.turn_deadline if overdue and game.turn_deadline else clock.now()
+    turn_ended_at = _turn_ended_at(game, now) if overdue else clock.now()
     apply_actions_locked(
         game=game,
         seat=seat.seat,
@@ -192,6 +193,16 @@ def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
         dedupe_key=f"{game.pk}:{version_before}",
     )
     return True
+
+
+def _turn_ended_at(game: Game, now: datetime) -> datetime:
+    """The turn ended at its deadline, not when this sweep got to it; but after an outage the next
+    player still gets at least half a turn, so a long worker outage cannot time out turns in a
+    cascade (and abandon async games) before anyone could play them."""
+    assert game.turn_deadline is not None
+    return max(
+        game.turn_deadline, now - settings.TURN_LIMIT[game.mode] * MIN_TURN_SHARE_AFTER_OUTAGE
+    )
 
 
 def reclaim_seat(*, game_id: int, user: User) -> Seat:

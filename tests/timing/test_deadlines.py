@@ -80,6 +80,16 @@ def test_a_late_sweep_does_not_shift_the_next_turns_clock():
     assert game.turn_deadline == deadline + ASYNC_LIMIT
 
 
+def test_a_long_outage_leaves_the_next_player_half_a_turn():
+    game = started_game()
+    clock.advance(ASYNC_LIMIT * 3)  # the workers were down for two whole turns
+    assert timeouts.sweep() == 1
+    game.refresh_from_db()
+    time_left = deadline_of(game) - clock.now()
+    assert ASYNC_LIMIT / 2 - timedelta(minutes=1) < time_left <= ASYNC_LIMIT / 2
+    assert timeouts.sweep() == 0  # no cascade: the next player can still play
+
+
 def test_sweep_racing_a_players_discard_applies_only_one_of_them():
     outcomes = set()
     for _ in range(4):

@@ -9,8 +9,9 @@ Gunicorn is stopped and the database dropped at the end.
 
     .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 2] [--threads 4]
 
-Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379 (the Celery
-broker; no worker runs, so nothing drains it).
+Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. The Celery broker
+is a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15): no worker drains it, and
+it is flushed at the end, so it must be used by nothing else.
 """
 
 import argparse
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import redis
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,6 +307,7 @@ def main() -> None:
         connections.close_all()
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
 
 if __name__ == "__main__":

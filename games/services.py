@@ -11,7 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 from rest_framework import status
 
@@ -56,10 +55,9 @@ def _refuse_suspended(user: User) -> None:
 
 def lock_game(*, game_id: int) -> Game:
     """Inside a transaction: the game row, locked; `db_now` is the database clock."""
-    return (
+    return selectors.attach_seats(
         Game.objects.select_for_update(of=("self",))
         .annotate(db_now=clock.now_expression())
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .get(pk=game_id)
     )
 

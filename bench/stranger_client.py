@@ -24,6 +24,7 @@ Action = dict[str, Any]
 VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 10, "8": 10}
 WILD_RANKS = {"2", "JK"}
 RETRIES = 4
+MELDS_PER_TURN = 6
 
 
 class ApiError(Exception):
@@ -119,8 +120,12 @@ def discard_cost(card: str, deal: dict[str, Any]) -> tuple[int, int]:
     return (2 if rank in our_ranks or pairs >= 2 else 1, VALUES.get(rank, 5))
 
 
-def choose(game: dict[str, Any], melds_this_turn: int) -> Action:
-    """A simple player: take the pile or meld when offered, else draw; discard the cheapest card."""
+def choose(game: dict[str, Any], may_meld: bool) -> Action:
+    """A simple player: take the pile or meld when offered, else draw; discard the cheapest card.
+
+    `legal_actions` also offers melds below the opening minimum (R-OPEN-2: several melds may
+    reach it together); when none follows, only undo is left, and the turn ends with a discard.
+    """
     legal: list[Action] = game["legal_actions"]
     by_type: dict[str, list[Action]] = {}
     for action in legal:
@@ -129,7 +134,7 @@ def choose(game: dict[str, Any], melds_this_turn: int) -> Action:
         return max(by_type["take_pile"], key=cards_in)
     if "draw" in by_type:
         return by_type["draw"][0]
-    if "meld" in by_type and melds_this_turn < 6:
+    if "meld" in by_type and may_meld:
         return max(by_type["meld"], key=cards_in)
     if "discard" in by_type:
         deal = game["deal"]
@@ -153,20 +158,23 @@ def play_deal(players: list[Player], game_id: int) -> dict[str, Any]:
         game = mover.game(game_id)
         if not game["your_turn"]:  # the turn passed meanwhile (e.g. a timeout autoplay)
             continue
-        action = choose(game, melds_this_turn)
+        action = choose(game, may_meld=melds_this_turn < MELDS_PER_TURN)
         try:
             result = mover.move(game_id, game["version"], action)
         except ApiError as error:
             if error.code == "stale_version":
                 continue
             if error.status == 400 and action["type"] == "meld":
-                melds_this_turn = 99  # this meld does not fit: just discard this turn
+                melds_this_turn = MELDS_PER_TURN  # this meld does not fit: discard this turn
                 continue
             raise
         moves += 1
-        melds_this_turn = melds_this_turn + 1 if action["type"] == "meld" else 0
+        if action["type"] == "meld":
+            melds_this_turn += 1
+        elif action["type"] == "undo":
+            melds_this_turn = MELDS_PER_TURN  # undo is once a turn (R-UNDO-2): no more melds
         if action["type"] == "discard" or result["game"]["turn_seat"] != game["turn_seat"]:
-            melds_this_turn = 0
+            melds_this_turn = 0  # the turn is over
 
 
 def player_seat(game: dict[str, Any], user_id: int) -> int:

@@ -17,9 +17,9 @@ from rest_framework import status
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ApiError
+from canasta_club.i18n import current_language, text
 from games import selectors
 from games.engine import IllegalMove, Match, Rules
-from games.i18n import current_language, text
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
 from notifications.services import notify
 

@@ -28,8 +28,8 @@ from rest_framework import status
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ApiError
+from canasta_club.i18n import text
 from games.engine import Match, autoplay
-from games.i18n import text
 from games.models import Game, Seat
 from games.services import apply_actions_locked, finish_game_abandoned
 from notifications.services import notifications_buffered, notify

@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from canasta_club.errors import ApiError, ErrorSerializer
+from canasta_club.i18n import text
 from games import selectors, services
-from games.i18n import text
 from games.models import Game
 from games.serializers import (
     ExportSerializer,

@@ -1,9 +1,9 @@
-"""Refusals shared by moderation's services and selectors (both languages, see games.i18n)."""
+"""Refusals shared by moderation's services and selectors (both languages: canasta_club.i18n)."""
 
 from rest_framework import status
 
+from canasta_club import i18n
 from canasta_club.errors import ApiError
-from games import i18n
 
 
 def game_not_found() -> ApiError:

@@ -11,9 +11,8 @@ from django.db.models.functions import Coalesce
 from rest_framework import status
 
 from accounts.models import User
-from canasta_club import clock
+from canasta_club import clock, i18n
 from canasta_club.errors import ApiError
-from games import i18n
 from games.models import Game, Seat
 from moderation import errors, policy
 from moderation.models import (

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ErrorSerializer
-from games.i18n import current_language
+from canasta_club.i18n import current_language
 from moderation import selectors, services
 from moderation.models import Report
 from moderation.permissions import CanSeeReporterIdentity, IsModerator

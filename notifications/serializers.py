@@ -2,7 +2,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.i18n import current_language
+from canasta_club.i18n import current_language
 from notifications import texts
 from notifications.models import Kind, Notification
 

@@ -8,8 +8,8 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from canasta_club.errors import ApiError, ErrorSerializer
+from canasta_club.i18n import text
 from games import timeouts
-from games.i18n import text
 from notifications import selectors, services
 from notifications.serializers import (
     MarkedSerializer,

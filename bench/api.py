@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +75,10 @@ class Player:
     def __init__(self, token: str) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.requests = 0
 
     def request(self, method: str, path: str, body: bytes | None = None) -> Reply:
+        self.requests += 1
         for attempt in (1, 2):
             try:
                 self.connection.request(method, path, body=body, headers=self.headers)
@@ -151,15 +154,54 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def run_phase(tokens: list[list[str]], clients: int, seconds: float) -> None:
+def cpu_seconds(match: Callable[[int, int, str], bool]) -> float:
+    """User + system CPU time of the processes `match(pid, ppid, cmdline)` picks (Linux /proc)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat_file:
+                fields = stat_file.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline_file:
+                cmdline = cmdline_file.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if match(int(entry), int(fields[1]), cmdline):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class ServerCpu:
+    """CPU seconds used by gunicorn (master and workers) and by the bench database's backends."""
+
+    def __init__(self, server_pid: int, database: str) -> None:
+        self.server_pid = server_pid
+        self.database = database
+
+    def sample(self) -> tuple[float, float]:
+        pid = self.server_pid
+        return (
+            cpu_seconds(lambda entry, parent, _cmd: pid in (entry, parent)),
+            cpu_seconds(lambda _entry, _parent, cmd: f" {self.database} " in cmd),
+        )
+
+
+def run_phase(tokens: list[list[str]], clients: int, seconds: float, cpu: ServerCpu) -> None:
     stop = threading.Event()
     barrier = threading.Barrier(clients + 1)
     threads = [Client(tokens[index], stop, barrier) for index in range(clients)]
     for thread in threads:
         thread.start()
+
+    def requests_made() -> int:
+        return sum(player.requests for thread in threads for player in thread.players)
+
     barrier.wait()
     began = time.perf_counter()
+    requests_before, cpu_before = requests_made(), cpu.sample()
     time.sleep(seconds)
+    requests_after, cpu_after = requests_made(), cpu.sample()
     stop.set()
     elapsed = time.perf_counter() - began
     for thread in threads:
@@ -167,6 +209,10 @@ def run_phase(tokens: list[list[str]], clients: int, seconds: float) -> None:
     latencies = [value for thread in threads for value in thread.latencies]
     reads = [value for thread in threads for value in thread.read_latencies]
     rejected = sum(thread.rejected for thread in threads)
+    requests = max(1, requests_after - requests_before)
+    gunicorn_cpu, postgres_cpu = (
+        after - before for after, before in zip(cpu_after, cpu_before, strict=True)
+    )
     print(
         f"N={clients:>2}: {len(latencies) / elapsed:6.1f} accepted moves/s "
         f"({len(latencies)} in {elapsed:.0f} s, {rejected} rejected); move latency "
@@ -176,6 +222,13 @@ def run_phase(tokens: list[list[str]], clients: int, seconds: float) -> None:
         f"{len(reads) / elapsed:5.1f} game reads/s, "
         f"p50 {percentile(reads, 0.50) * 1000:5.1f} ms, "
         f"p99 {percentile(reads, 0.99) * 1000:6.1f} ms",
+        flush=True,
+    )
+    # Less sensitive to the machine's other load than the rates: CPU time per HTTP request.
+    print(
+        f"       CPU per request (all kinds, {requests / elapsed:.0f}/s): gunicorn "
+        f"{gunicorn_cpu / requests * 1000:.2f} ms, "
+        f"PostgreSQL {postgres_cpu / requests * 1000:.2f} ms",
         flush=True,
     )
 
@@ -327,7 +380,7 @@ def main() -> None:
         for clients in client_counts:
             # The machine's other load skews every figure: show it.
             print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-            run_phase(tokens, clients, args.seconds)
+            run_phase(tokens, clients, args.seconds, ServerCpu(server.pid, database))
         count_queries(moves=1000)
     finally:
         if server is not None:

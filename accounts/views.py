@@ -1,8 +1,6 @@
-from typing import cast
-
 from django.contrib.auth import logout, update_session_auth_hash
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -24,18 +22,12 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from canasta_club.errors import ErrorSerializer
+from canasta_club.api import error_response, request_user
 
-
-def _user(request: Request) -> User:
-    # Every view that calls this requires authentication, so request.user is a real user.
-    return cast(User, request.user)
-
-
-ERROR_400 = OpenApiResponse(ErrorSerializer, description="Invalid input (see `code`).")
-ERROR_401 = OpenApiResponse(ErrorSerializer, description="Not authenticated.")
-ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such user.")
-ERROR_429 = OpenApiResponse(ErrorSerializer, description="Too many attempts; retry later.")
+ERROR_400 = error_response("Invalid input (see `code`).")
+ERROR_401 = error_response("Not authenticated.")
+ERROR_404 = error_response("No such user.")
+ERROR_429 = error_response("Too many attempts; retry later.")
 
 
 class AnonymousAuthView(APIView):
@@ -90,7 +82,7 @@ class LogoutView(APIView):
         responses={204: None, 401: ERROR_401},
     )
     def post(self, request: Request) -> Response:
-        services.revoke_token(user=_user(request))
+        services.revoke_token(user=request_user(request))
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -110,7 +102,7 @@ class PasswordChangeView(APIView):
     def post(self, request: Request) -> Response:
         serializer = PasswordChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = _user(request)
+        user = request_user(request)
         token = services.change_password(user=user, **serializer.validated_data)
         update_session_auth_hash(request._request, user)
         return Response({"token": token.key})
@@ -156,7 +148,7 @@ class MeView(APIView):
         responses={200: MeSerializer, 401: ERROR_401},
     )
     def get(self, request: Request) -> Response:
-        return Response(MeSerializer(_user(request)).data)
+        return Response(MeSerializer(request_user(request)).data)
 
     @extend_schema(
         tags=["users"],
@@ -169,7 +161,7 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         serializer = ProfileUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = services.update_profile(user=_user(request), **serializer.validated_data)
+        user = services.update_profile(user=request_user(request), **serializer.validated_data)
         return Response(MeSerializer(user).data)
 
 

@@ -1,12 +1,20 @@
 """One error shape for the whole API: {"code": ..., "detail": ...} (CONTRACT.md §3)."""
 
+import math
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
+
+from canasta_club.i18n import text
 
 
 class ApiError(exceptions.APIException):
@@ -28,11 +36,54 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
+# The details of DRF's and Django's own refusals, in both languages (their English defaults and
+# messages such as "No User matches the given query." never reach the caller).
+_DETAILS: dict[str, tuple[str, str]] = {
+    "not_found": ("Не найдено.", "Not found."),
+    "forbidden": ("Недостаточно прав для этого действия.", "You may not do this."),
+    "csrf_failed": (
+        "Проверка CSRF не пройдена: для входа по сессии нужен CSRF-токен.",
+        "CSRF check failed: a session log-in needs the CSRF token.",
+    ),
+    "not_authenticated": (
+        "Нужна авторизация: заголовок Authorization: Token <ключ>.",
+        "Authentication required: the Authorization: Token <key> header.",
+    ),
+    "authentication_failed": (
+        "Неверный или отозванный токен.",
+        "Invalid or revoked token.",
+    ),
+    "invalid": ("Некорректные данные: см. errors.", "Invalid input: see errors."),
+    "malformed_json": ("Тело запроса — некорректный JSON.", "Malformed JSON body."),
+    "not_acceptable": (
+        "Ответ бывает только в JSON (Accept: application/json).",
+        "Responses are JSON only (Accept: application/json).",
+    ),
+    "bad_request": ("Некорректный запрос.", "Bad request."),
+    "request_too_large": ("Слишком большой запрос.", "The request is too large."),
+    "server_error": ("Внутренняя ошибка сервера.", "Internal server error."),
+}
+
+
+def _text_of(code: str) -> str:
+    ru, en = _DETAILS[code]
+    return text(ru, en)
+
+
+def _is_csrf_failure(exc: Exception) -> bool:
+    # DRF's SessionAuthentication reports it as PermissionDenied("CSRF Failed: ...").
+    return isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith(
+        "CSRF Failed"
+    )
+
+
 def _code_for(exc: Exception) -> str:
     if isinstance(exc, ApiError):
         return exc.error_code
     if isinstance(exc, (Http404, exceptions.NotFound)):
         return "not_found"
+    if _is_csrf_failure(exc):
+        return "csrf_failed"
     if isinstance(exc, (PermissionDenied, exceptions.PermissionDenied)):
         return "forbidden"
     if isinstance(exc, exceptions.ValidationError):
@@ -40,29 +91,81 @@ def _code_for(exc: Exception) -> str:
     if isinstance(exc, exceptions.ParseError):
         return "malformed_json"
     if isinstance(exc, exceptions.APIException):
-        return str(exc.default_code)
-    return "error"
+        code = str(exc.default_code)
+        return "server_error" if code == "error" else code
+    return "server_error"
+
+
+def _detail_for(exc: Exception, code: str, context: dict[str, Any]) -> str:
+    """The caller's language: services write both languages (ApiError), the rest is ours."""
+    if isinstance(exc, exceptions.Throttled):
+        wait: float | None = getattr(exc, "wait", None)  # the stubs lack it
+        if wait is None:
+            return text("Слишком много запросов.", "Too many requests.")
+        seconds = max(math.ceil(wait), 1)
+        return text(
+            f"Слишком много запросов; повторите через {seconds} с.",
+            f"Too many requests; retry in {seconds} s.",
+        )
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        method = context["request"].method
+        return text(
+            f"Метод {method} здесь не поддерживается.", f"Method {method} is not allowed here."
+        )
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return text(
+            "Тело запроса принимается только в JSON (Content-Type: application/json).",
+            "The request body must be JSON (Content-Type: application/json).",
+        )
+    if isinstance(exc, ApiError) or (
+        isinstance(exc, exceptions.APIException)
+        and not isinstance(exc, exceptions.ValidationError)
+        and code != "csrf_failed"
+        and str(exc.detail) != str(exc.default_detail)
+    ):
+        # Written by our code (services, the JSON parser, permission messages): both languages.
+        return str(exc.detail)
+    if code in _DETAILS:
+        return _text_of(code)
+    return str(exc.detail) if isinstance(exc, exceptions.APIException) else _text_of("server_error")
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     response = exception_handler(exc, context)
     if response is None:
         return None
-    body: dict[str, Any] = {"code": _code_for(exc)}
+    code = _code_for(exc)
+    body: dict[str, Any] = {"code": code, "detail": _detail_for(exc, code, context)}
     if isinstance(exc, exceptions.ValidationError):
-        body["detail"] = "Invalid input."
         body["errors"] = response.data
-    else:
-        data = response.data
-        body["detail"] = str(data.get("detail", data)) if isinstance(data, dict) else str(data)
     response.data = body
     return response
 
 
+def _json_error(code: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"code": code, "detail": _text_of(code)}, status=status_code)
+
+
+def json_bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """400 outside DRF's views (a bad Host header, a form body over the size limit, ...)."""
+    if isinstance(exception, (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)):
+        return _json_error("request_too_large", 413)
+    return _json_error("bad_request", 400)
+
+
+def json_forbidden(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return _json_error("forbidden", 403)
+
+
+def json_csrf_failure(request: HttpRequest, reason: str = "") -> JsonResponse:
+    """CSRF_FAILURE_VIEW: a form post (session log-in, admin) without a valid CSRF token."""
+    return _json_error("csrf_failed", 403)
+
+
 def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """404 for URLs no view matches, in the API's error shape instead of an HTML page."""
-    return JsonResponse({"code": "not_found", "detail": "Not found."}, status=404)
+    return _json_error("not_found", 404)
 
 
 def json_server_error(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"code": "server_error", "detail": "Internal server error."}, status=500)
+    return _json_error("server_error", 500)

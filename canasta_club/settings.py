@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_celery_beat",
     "accounts",
     "games",
@@ -49,6 +50,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
+# A URL without its trailing slash is the API's JSON 404, not a redirect (a client library follows
+# a 301 to a POST with a GET, silently).
+APPEND_SLASH = False
+CSRF_FAILURE_VIEW = "canasta_club.errors.json_csrf_failure"
 ROOT_URLCONF = "canasta_club.urls"
 WSGI_APPLICATION = "canasta_club.wsgi.application"
 TEMPLATES = [
@@ -72,6 +77,15 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default serves web, worker and beat from one file. WAL lets readers run beside
+    # the writer; BEGIN IMMEDIATE takes the write lock when a transaction starts, so a transaction
+    # that read first never fails to upgrade ("database is locked"); writers queue up to 20 s.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
@@ -99,25 +113,30 @@ REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
+    "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
     "PAGE_SIZE": 50,
-    # "auth" and "password_reset": ScopedRateThrottle scopes of the sign-up/log-in/password views.
+    # "auth" and "password_reset": ScopedRateThrottle scopes of the sign-up/log-in/password views;
+    # "session_login": failed browsable-API log-ins per username and address (session_login.py).
     "DEFAULT_THROTTLE_RATES": {
         "anon": "60/min",
         "user": "600/min",
         "auth": "20/min",
         "password_reset": "5/hour",
+        "session_login": "10/hour",
     },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canasta Club API",
-    "DESCRIPTION": (
-        "Classic four-player Canasta, by correspondence and live. "
-        "Authenticate with `Authorization: Token <key>` from `POST /api/auth/token/`. "
-        'Errors are `{"code": ..., "detail": ...}`.'
-    ),
+    # How to play through the API and every error code, for whoever reads only the schema.
+    "DESCRIPTION": (BASE_DIR / "canasta_club" / "api_description.md").read_text(encoding="utf-8"),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc from the pinned drf-spectacular-sidecar package: no CDN, works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
@@ -129,6 +148,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     # Every process that publishes (web, shell, worker) needs the folders, not only `make run`.
     (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # Files are polled (kombu's default: once a second); a tenth keeps live turns on time.
+        "polling_interval": 0.1,
         "data_folder_in": str(BROKER_DIR),
         "data_folder_out": str(BROKER_DIR),
         "processed_folder": str(BROKER_DIR),
@@ -164,12 +185,14 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.2,
 }
 # Deadlines and the outbox are database rows swept by these periodic tasks (the guarantee);
-# `expire_seconds` drops ticks that waited in a queue while workers were busy or down.
+# `expire_seconds` drops ticks that waited in a queue while workers were busy or down: several
+# intervals, so a busy moment or a slow broker poll never skips a sweep (each one is idempotent,
+# and an expired tick is a sweep lost until the next).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-deadlines": {
         "task": "games.tasks.sweep_deadlines",
         "schedule": timedelta(seconds=1),
-        "options": {"expire_seconds": 5},
+        "options": {"expire_seconds": 10},
     },
     "drain-outbox": {
         "task": "notifications.tasks.drain_outbox",
@@ -189,7 +212,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-report-deadlines": {
         "task": "moderation.tasks.sweep_report_deadlines",
         "schedule": timedelta(minutes=1),
-        "options": {"expire_seconds": 60},
+        "options": {"expire_seconds": 180},
     },
 }
 
@@ -200,7 +223,7 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Canasta Club <noreply@canasta.club>")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+SITE_URL = os.environ.get("SITE_URL", f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
 
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}

@@ -1,14 +1,26 @@
 from django.contrib import admin
+from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from canasta_club.health import HealthView
+from canasta_club.session_login import SessionLoginView
+
+# The browsable API's log-in and log-out, named as DRF's templates expect (rest_framework.urls,
+# with the log-in throttled).
+session_urls = (
+    [
+        path("login/", SessionLoginView.as_view(), name="login"),
+        path("logout/", LogoutView.as_view(), name="logout"),
+    ],
+    "rest_framework",
+)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api-auth/", include("rest_framework.urls")),
+    path("api-auth/", include(session_urls)),
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),
     path("api/", include("games.urls")),
@@ -16,5 +28,7 @@ urlpatterns = [
     path("api/", include("moderation.urls")),
 ]
 
+handler400 = "canasta_club.errors.json_bad_request"
+handler403 = "canasta_club.errors.json_forbidden"
 handler404 = "canasta_club.errors.json_not_found"
 handler500 = "canasta_club.errors.json_server_error"

@@ -1,13 +1,11 @@
-from typing import cast
-
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import User
-from canasta_club.errors import ApiError, ErrorSerializer
+from canasta_club.api import error_response, request_user
+from canasta_club.errors import ApiError
 from canasta_club.i18n import text
 from games import timeouts
 from notifications import selectors, services
@@ -20,16 +18,12 @@ from notifications.serializers import (
     SeatPresenceSerializer,
 )
 
-ERROR_400 = OpenApiResponse(ErrorSerializer, description="Invalid input (see `code`).")
-ERROR_401 = OpenApiResponse(ErrorSerializer, description="Not authenticated.")
-ERROR_403 = OpenApiResponse(ErrorSerializer, description="No seat at this table.")
-ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such game.")
+ERROR_400 = error_response("Invalid input (see `code`).")
+ERROR_401 = error_response("Not authenticated.")
+ERROR_403 = error_response("No seat at this table.")
+ERROR_404 = error_response("No such game.")
 
 READ_FILTERS = {"read": True, "unread": False}
-
-
-def _user(request: Request) -> User:
-    return cast(User, request.user)
 
 
 class NotificationsView(GenericAPIView):
@@ -51,7 +45,7 @@ class NotificationsView(GenericAPIView):
                 text("status: unread или read.", "status must be unread or read."),
             )
         notifications = selectors.notifications_for(
-            user=_user(request),
+            user=request_user(request),
             read=None if status_filter is None else READ_FILTERS[status_filter],
         )
         page = self.paginate_queryset(notifications)
@@ -70,7 +64,7 @@ class MarkReadView(APIView):
         serializer = MarkReadSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         marked = services.mark_read(
-            user=_user(request),
+            user=request_user(request),
             ids=serializer.validated_data.get("ids"),
             everything=serializer.validated_data["all"],
         )
@@ -84,7 +78,7 @@ class NotificationSettingsView(APIView):
         responses={200: NotificationSettingsSerializer, 401: ERROR_401},
     )
     def get(self, request: Request) -> Response:
-        return Response(selectors.settings_for(user=_user(request)))
+        return Response(selectors.settings_for(user=request_user(request)))
 
     @extend_schema(
         tags=["notifications"],
@@ -97,7 +91,9 @@ class NotificationSettingsView(APIView):
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
             raise ApiError("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
-        return Response(services.update_settings(user=_user(request), changes=dict(request.data)))
+        return Response(
+            services.update_settings(user=request_user(request), changes=dict(request.data))
+        )
 
 
 class HeartbeatView(APIView):
@@ -111,5 +107,5 @@ class HeartbeatView(APIView):
         responses={200: SeatPresenceSerializer, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        seat = timeouts.reclaim_seat(game_id=game_id, user=_user(request))
+        seat = timeouts.reclaim_seat(game_id=game_id, user=request_user(request))
         return Response(SeatPresenceSerializer(seat).data)

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The club on embedded defaults: SQLite and a file-system Celery broker; web + worker + beat.
+# PORT (default 8000) is the web server's port; LOG_LEVEL (default WARNING here) the worker's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
+PORT=${PORT:-8000}
+export PORT
 "$PY" manage.py migrate --noinput
-.venv/bin/celery -A canasta_club worker --beat --loglevel=INFO --concurrency=1 \
-  --schedule=var/celerybeat-schedule &
+# Beat's schedule lives in the database (django-celery-beat), so no --schedule file.
+.venv/bin/celery -A canasta_club worker --beat --loglevel="${LOG_LEVEL:-WARNING}" --concurrency=1 &
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
-echo "Canasta Club: API docs at http://127.0.0.1:${PORT:-8000}/api/docs/"
-"$PY" manage.py runserver "127.0.0.1:${PORT:-8000}"
+echo "Canasta Club: API docs at http://127.0.0.1:${PORT}/api/docs/"
+"$PY" manage.py runserver "127.0.0.1:${PORT}"

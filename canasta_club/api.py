@@ -1,0 +1,119 @@
+"""The API's shared parts: the JSON parser, the pagination, OpenAPI error responses, the user."""
+
+import json
+from collections.abc import Mapping
+from typing import IO, TYPE_CHECKING, Any, cast
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import parsers, status
+from rest_framework.exceptions import APIException, ParseError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+
+from canasta_club import errors
+from canasta_club.i18n import text
+
+if TYPE_CHECKING:  # DRF imports this module (its parser) before the apps are ready
+    from accounts.models import User
+
+# Moves nest a few levels; anything deeper is a mistake or an attack (and deep enough nesting
+# exhausts Python's recursion limit in the decoder or in any code that walks the data).
+MAX_JSON_DEPTH = 32
+# Far beyond any table count, and small enough that OFFSET + LIMIT fits every database's integer.
+MAX_OFFSET = 2**31 - 1
+
+
+class RequestTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "request_too_large"
+
+
+def _malformed(where_ru: str = "", where_en: str = "") -> ParseError:
+    return ParseError(
+        text(f"Тело запроса — некорректный JSON{where_ru}.", f"Malformed JSON body{where_en}.")
+    )
+
+
+class _NotJsonConstant(ValueError):
+    """NaN and Infinity, which Python's decoder accepts and JSON (RFC 8259) does not."""
+
+
+def _reject_constant(name: str) -> object:
+    raise _NotJsonConstant(name)
+
+
+def _depth_exceeds(data: object, limit: int) -> bool:
+    """True when lists/objects nest deeper than `limit` (iterative: no recursion to exhaust)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in value)
+    return False
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser that answers 400 `malformed_json` (never a 500) for any body it cannot
+    decode, nesting too deep included, and 413 `request_too_large` past
+    DATA_UPLOAD_MAX_MEMORY_SIZE (Django checks that limit for forms, not for streamed bodies)."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(raw) > limit:
+            raise RequestTooLarge(
+                text(
+                    f"Тело запроса больше {limit} байт.",
+                    f"The request body is larger than {limit} bytes.",
+                )
+            )
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            data = json.loads(raw.decode(encoding), parse_constant=_reject_constant)
+        except json.JSONDecodeError as exc:
+            raise _malformed(
+                f" (строка {exc.lineno}, столбец {exc.colno})",
+                f" ({exc.msg}: line {exc.lineno}, column {exc.colno})",
+            ) from None
+        except _NotJsonConstant as exc:
+            raise _malformed(f": {exc} не бывает в JSON", f": {exc} is not JSON") from None
+        except RecursionError:
+            raise _malformed(": слишком глубокая вложенность", ": nested too deep") from None
+        except (LookupError, ValueError):
+            # An unknown charset, or bytes that are not in it.
+            raise _malformed(f" в кодировке {encoding}", f" in {encoding}") from None
+        if _depth_exceeds(data, MAX_JSON_DEPTH):
+            raise _malformed(
+                f": вложенность глубже {MAX_JSON_DEPTH}", f": nested deeper than {MAX_JSON_DEPTH}"
+            )
+        return data
+
+
+class Pagination(LimitOffsetPagination):
+    """`?limit=` (default PAGE_SIZE, at most 200) and `?offset=`; out-of-range values are clamped,
+    so no number in the query string can overflow the database."""
+
+    max_limit = 200
+
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), MAX_OFFSET)
+
+
+def error_response(description: str) -> OpenApiResponse:
+    """An error response for `extend_schema(responses=...)`: the `{"code", "detail"}` body."""
+    return OpenApiResponse(errors.ErrorSerializer, description=description)
+
+
+def request_user(request: Request) -> "User":
+    """The caller of a view that requires authentication (so never AnonymousUser)."""
+    return cast("User", request.user)

@@ -10,9 +10,13 @@ FORMAT_VERSION = 1
 
 
 def deal_seed(match_seed: int, number: int) -> int:
-    """The seed of deal `number`, derived from the match seed (48 bits: safe in JSON clients)."""
+    """The seed of deal `number`, derived from the match seed.
+
+    128 bits, like the club's match seeds: a player who knows their hand and the upcard cannot
+    search the seeds offline. (JSON clients get seeds as decimal strings, in the export only.)
+    """
     digest = hashlib.sha256(f"{match_seed}:{number}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
+    return int.from_bytes(digest[:16], "big")
 
 
 class Match:

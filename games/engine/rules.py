@@ -9,6 +9,10 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "tie": ("draw", "extra_deal"),
 }
 _FLAGS = ("upcard_stops_on_black_three", "concealed_out_skips_minimum")
+# R-GAME-1/2: the club plays to 5000 or 2500; the bounds keep a match finite and every score
+# exact in JSON clients.
+TARGET_MIN = 500
+TARGET_MAX = 10_000
 
 
 @dataclass(frozen=True, init=False)
@@ -61,9 +65,14 @@ class Rules:
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         target = self.target
         if target is not None and (
-            not isinstance(target, int) or isinstance(target, bool) or target <= 0
+            not isinstance(target, int)
+            or isinstance(target, bool)
+            or not TARGET_MIN <= target <= TARGET_MAX
         ):
-            raise ValueError(f"target must be a positive number of points or null, not {target!r}")
+            raise ValueError(
+                f"target must be a whole number of points from {TARGET_MIN} to {TARGET_MAX} "
+                f"(the club plays to 5000 or 2500) or null for a single deal, not {target!r}"
+            )
 
     @classmethod
     def from_options(cls, options: Any) -> "Rules":

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+SEED_DIGITS = 39  # 2**128 - 1 has 39 decimal digits
+
 
 class Game(models.Model):
     class Mode(models.TextChoices):
@@ -39,7 +41,10 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Match.to_dict(): holds hands, the stock and seeds, so it never leaves the server unfiltered.
     state = models.JSONField(null=True, blank=True, editable=False)
-    seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    # 128 bits, so that no player can search the shuffle offline; beyond bigint: numeric.
+    seed = models.DecimalField(
+        max_digits=SEED_DIGITS, decimal_places=0, null=True, blank=True, editable=False
+    )
     first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     # Denormalised from the state for the lobby lists (which never load `state`).
     deal_number = models.PositiveIntegerField(default=0)
@@ -125,7 +130,7 @@ class DealRecord(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deal_records")
     number = models.PositiveIntegerField()
     dealer = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField()
+    seed = models.DecimalField(max_digits=SEED_DIGITS, decimal_places=0)
     result = models.JSONField()
     scores_after = models.JSONField()
     finished_at = models.DateTimeField(auto_now_add=True)
@@ -141,11 +146,17 @@ class DealRecord(models.Model):
 
 
 class IdempotentResponse(models.Model):
-    """The first answer to a move POST carrying an Idempotency-Key, replayed on retries."""
+    """The answer to a move POST carrying an Idempotency-Key, replayed on retries.
+
+    Only answers of requests that reached the engine are stored (a move made, or an illegal
+    move refused); a stale version or a refusal before the engine leaves the key unused.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
+    # sha256 of the request (version + action): the same key with another request is refused.
+    fingerprint = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField()
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

@@ -5,6 +5,7 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -121,6 +122,25 @@ def _players(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def invite_code_matches(*, game: Game, invite_code: str) -> bool:
+    """In constant time; as bytes, since compare_digest refuses non-ASCII strings."""
+    return bool(game.invite_code) and secrets.compare_digest(
+        invite_code.encode(), game.invite_code.encode()
+    )
+
+
+def may_see(*, game: Game, viewer: User, invite_code: str = "") -> bool:
+    """A private table is seen only by its creator and seated players, and while it waits for
+    players by whoever has its invite code; to anybody else it does not exist (404)."""
+    if not game.private or game.created_by_id == viewer.pk:
+        return True
+    if seat_row_of(game=game, user=viewer) is not None:
+        return True
+    return game.status == Game.Status.WAITING and invite_code_matches(
+        game=game, invite_code=invite_code
+    )
+
+
 def _may_see_invite(game: Game, viewer: User) -> bool:
     return game.private and (
         game.created_by_id == viewer.pk or seat_row_of(game=game, user=viewer) is not None
@@ -214,7 +234,8 @@ def export_of(*, game: Game) -> dict[str, Any]:
         "length": game.length,
         "rules": game.rules,
         "status": game.status,
-        "seed": game.seed,
+        # Seeds are 128-bit: decimal strings, which JavaScript's numbers could not hold exactly.
+        "seed": None if game.seed is None else str(int(game.seed)),
         "first_dealer": game.first_dealer,
         "players": _players(game),
         "scores": list(game.scores or [0, 0]),
@@ -222,11 +243,12 @@ def export_of(*, game: Game) -> dict[str, Any]:
         "abandoned_by_seat": game.abandoned_by_seat,
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),
-        "deals": list(
-            DealRecord.objects.filter(game=game)
+        "deals": [
+            {**deal, "seed": str(int(deal["seed"]))}
+            for deal in DealRecord.objects.filter(game=game)
             .order_by("number")
             .values("number", "dealer", "seed", "result", "scores_after")
-        ),
+        ],
         "moves": [
             {
                 "seq": move.seq,

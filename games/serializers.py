@@ -13,7 +13,8 @@ CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `J
 
 class CardField(serializers.CharField):
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(min_length=2, max_length=2, help_text=CARD_HELP, **kwargs)
+        kwargs.setdefault("help_text", CARD_HELP)
+        super().__init__(min_length=2, max_length=2, **kwargs)
 
 
 @extend_schema_field(
@@ -68,8 +69,15 @@ class JoinSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "string", "enum": Game.Status.values})
+class GameStatusQueryField(GameStatusField):
+    """A query parameter: an inline enum here clashes with nothing (no component)."""
+
+
 class LobbyQuerySerializer(serializers.Serializer):
-    status = GameStatusField(required=False, help_text="Filter by status.")
+    status = GameStatusQueryField(
+        required=False, help_text="Filter by status; an empty `?status=` is the same as none."
+    )
     mine = serializers.BooleanField(
         required=False, default=False, help_text="`1`: only games where I have a seat."
     )
@@ -166,32 +174,135 @@ class GameSummarySerializer(serializers.Serializer):
     abandoned_by_seat = serializers.IntegerField(allow_null=True)
 
 
+class TeamResultSerializer(serializers.Serializer):
+    """One team's score of a finished deal (CONTRACT §2 "View": `result`)."""
+
+    cards = serializers.IntegerField(help_text="Points of the cards melded.")
+    canastas = serializers.IntegerField(help_text="Canasta bonuses.")
+    red_threes = serializers.IntegerField(help_text="Red three bonuses (or penalty).")
+    going_out = serializers.IntegerField(help_text="The going-out bonus.")
+    hand = serializers.IntegerField(help_text="Cards left in hands (0 or less).")
+    total = serializers.IntegerField(help_text="The sum: this deal's score.")
+
+
 class DealResultSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    result = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Per team: cards, canastas, red_threes, going_out, hand, total.",
-    )
+    result = TeamResultSerializer(many=True, help_text="Per team (0: seats 0+2, 1: seats 1+3).")
     scores_after = serializers.ListField(child=serializers.IntegerField())
+
+
+# The documented shapes below describe dicts built by the engine and `selectors`; they are used
+# only for the schema (CONTRACT §2 "View" and the engine's events).
+
+
+class TableMeldSerializer(serializers.Serializer):
+    rank = serializers.CharField(help_text="The meld's rank, e.g. `K`; `3` for black threes.")
+    cards = serializers.ListField(child=CardField())
+    canasta = serializers.ChoiceField(
+        choices=["natural", "mixed"],
+        allow_null=True,
+        help_text="`null`: not a canasta yet; `natural` or `mixed` (with wilds).",
+    )
+
+
+class TeamTableSerializer(serializers.Serializer):
+    opened = serializers.BooleanField(help_text="The team has made its first meld.")
+    minimum = serializers.IntegerField(help_text="Points the first meld needs (R-OPEN-1).")
+    red_threes = serializers.ListField(child=CardField())
+    melds = TableMeldSerializer(many=True)
+
+
+class PileViewSerializer(serializers.Serializer):
+    top = CardField(allow_null=True, help_text="The top card; `null` for an empty pile.")
+    count = serializers.IntegerField()
+    frozen = serializers.BooleanField(
+        help_text="Frozen by a wild or a dealt red three inside (R-FRZ-1)."
+    )
+
+
+class DealViewSerializer(serializers.Serializer):
+    """`deal.view(seat)`: the deal as one seat (or a spectator) may see it."""
+
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; `null`: a spectator.")
+    dealer = serializers.IntegerField()
+    turn = serializers.IntegerField(help_text="The seat to play.")
+    phase = serializers.ChoiceField(
+        choices=["draw", "play", "over"],
+        help_text="`draw`: the turn starts with a draw or a pile take; `play`: meld, undo or "
+        "discard; `over`: the deal is scored (`result`).",
+    )
+    hand = serializers.ListField(
+        child=CardField(), required=False, help_text="Your cards, sorted; absent for a spectator."
+    )
+    hand_counts = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Cards in each seat's hand, by seat."
+    )
+    stock_count = serializers.IntegerField()
+    pile = PileViewSerializer()
+    teams = TeamTableSerializer(many=True, help_text="Team 0: seats 0+2; team 1: seats 1+3.")
+    undo_available = serializers.BooleanField(help_text="You may send `undo` now.")
+    result = TeamResultSerializer(
+        many=True, allow_null=True, help_text="Once `phase` is `over`: per team; else `null`."
+    )
 
 
 class GameDetailSerializer(GameSummarySerializer):
     deals = DealResultSerializer(many=True, help_text="Finished deals.")
-    deal = serializers.DictField(
+    deal = DealViewSerializer(
         allow_null=True,
-        help_text="The current deal as your seat sees it (`deal.view(seat)`): hand, "
-        "hand_counts, stock_count, pile, teams' melds, phase, turn, result.",
+        help_text="The current deal as your seat sees it (`deal.view(seat)`); `null` before "
+        "the start.",
     )
-    last_deal = serializers.DictField(
+    last_deal = DealViewSerializer(
         allow_null=True,
         help_text="The previous deal's final table as a spectator sees it (no hands); its "
         "result is in `deals`.",
     )
-    legal_actions = serializers.ListField(
-        child=serializers.DictField(),
+    legal_actions = ActionSerializer(
+        many=True,
         help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "
         "discard, undo); `[]` otherwise.",
+    )
+
+
+class EventMeldSerializer(serializers.Serializer):
+    rank = serializers.CharField()
+    cards = serializers.ListField(child=CardField(), help_text="The cards laid on this meld.")
+
+
+class PublicEventSerializer(serializers.Serializer):
+    """What every viewer saw happen; the fields present depend on `type`."""
+
+    type = serializers.ChoiceField(choices=ACTION_TYPES)
+    seat = serializers.IntegerField()
+    deal_over = serializers.BooleanField(help_text="This move ended the deal.")
+    red_threes = serializers.ListField(
+        child=CardField(),
+        required=False,
+        help_text="`draw`, `take_pile`: red threes laid down (and replaced).",
+    )
+    stock_count = serializers.IntegerField(required=False, help_text="`draw`: left after it.")
+    top = CardField(required=False, help_text="`take_pile`: the card taken from the top.")
+    count = serializers.IntegerField(required=False, help_text="`take_pile`: cards taken.")
+    melds = EventMeldSerializer(many=True, required=False, help_text="`take_pile`, `meld`.")
+    opened = serializers.BooleanField(required=False, help_text="`meld`: the team opened now.")
+    cards = serializers.ListField(
+        child=CardField(), required=False, help_text="`undo`: cards back to the hand."
+    )
+    card = CardField(required=False, help_text="`discard`: the card discarded.")
+    result = TeamResultSerializer(
+        many=True, required=False, help_text="With `deal_over`: the deal's score per team."
+    )
+
+
+class PrivateEventSerializer(serializers.Serializer):
+    """What only the acting seat saw."""
+
+    cards = serializers.ListField(
+        child=CardField(),
+        required=False,
+        help_text="`draw`: the cards drawn; `take_pile`: the pile's other cards taken.",
     )
 
 
@@ -199,11 +310,11 @@ class MoveEntrySerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="1-based; the game's version after this move.")
     deal_number = serializers.IntegerField()
     seat = serializers.IntegerField()
-    action = serializers.DictField()
+    action = ActionSerializer(help_text="The action as sent (or played on a timeout).")
     automatic = serializers.BooleanField(help_text="Played by the club on a timeout.")
-    public = serializers.DictField(help_text="What everybody saw happen.")
-    private = serializers.DictField(
-        allow_null=True, help_text="Only for the acting seat (e.g. the card drawn)."
+    public = PublicEventSerializer(help_text="What everybody saw happen.")
+    private = PrivateEventSerializer(
+        allow_null=True, help_text="Only for the acting seat (e.g. the card drawn); else `null`."
     )
     created_at = serializers.DateTimeField()
 
@@ -220,11 +331,17 @@ class MoveResultSerializer(serializers.Serializer):
 
 
 class ExportMoveSerializer(MoveEntrySerializer):
-    private = serializers.DictField()
+    private = PrivateEventSerializer()
+
+
+SEED_HELP = (
+    "A 128-bit integer as a decimal string (JavaScript numbers would lose digits): "
+    "`int(seed)` in Python, `BigInt(seed)` in JavaScript."
+)
 
 
 class ExportDealSerializer(DealResultSerializer):
-    seed = serializers.IntegerField()
+    seed = serializers.CharField(help_text="The deal's shuffle: " + SEED_HELP)
 
 
 class ExportSerializer(serializers.Serializer):
@@ -233,7 +350,9 @@ class ExportSerializer(serializers.Serializer):
     length = serializers.CharField()
     rules = serializers.DictField()
     status = serializers.CharField()
-    seed = serializers.IntegerField(help_text="Match.new(rules, first_dealer=..., seed=...)")
+    seed = serializers.CharField(
+        help_text="`Match.new(rules, first_dealer=..., seed=int(seed))`. " + SEED_HELP
+    )
     first_dealer = serializers.IntegerField()
     players = PlayerSerializer(many=True)
     scores = serializers.ListField(child=serializers.IntegerField())

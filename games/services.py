@@ -4,6 +4,8 @@ Every action reaches the engine through `apply_actions_locked`, inside a transac
 game row lock (`lock_game`), so moves of one game are applied strictly one after another.
 """
 
+import hashlib
+import json
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,6 +27,8 @@ from notifications.services import notify
 
 # A read or a move refreshes Seat.last_seen_at at most this often (absence detection, R-CLUB-2).
 SEEN_RESOLUTION = timedelta(seconds=5)
+# Tables one user may have opened and still waiting for players (lobby spam).
+MAX_WAITING_TABLES = 5
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,17 @@ class MoveOutcome:
 def _not_found() -> ApiError:
     return ApiError(
         "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+    )
+
+
+def _not_seated(game: Game, user: User) -> ApiError:
+    """403 `not_seated`; 404 for a private table the user may not see (it stays unknown)."""
+    if not selectors.may_see(game=game, viewer=user):
+        return _not_found()
+    return ApiError(
+        "not_seated",
+        text("Вы не сидите за этим столом.", "You have no seat at this table."),
+        status.HTTP_403_FORBIDDEN,
     )
 
 
@@ -79,15 +94,18 @@ def _seat_users(game: Game) -> dict[int, int]:
 
 
 def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
-    """The engine's Rules for a table; bad options -> 400 `invalid_rules` with the reason."""
-    options = dict(options)
-    if length == Game.Length.DEAL:
-        options["target"] = None  # R-GAME-2: a single deal
+    """The engine's Rules for a table; bad options -> 400 `invalid_rules` with the reason.
+
+    The options are checked as sent for every length, so a bad `target` is refused even for a
+    single deal, which then plays with no target (R-GAME-2).
+    """
     try:
         rules = Rules.from_options(options)
     except (ValueError, TypeError) as exc:
         raise ApiError("invalid_rules", str(exc)) from None
-    if length == Game.Length.MATCH and rules.target is None:
+    if length == Game.Length.DEAL:
+        return Rules.from_options({**rules.to_options(), "target": None})
+    if rules.target is None:
         raise ApiError(
             "invalid_rules",
             text(
@@ -102,9 +120,23 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
 def open_table(
     *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int = 0
 ) -> Game:
-    """Opens a table with its creator seated at `seat`."""
+    """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
     _refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
+    # The user's row lock serialises their concurrent opens, so the cap holds.
+    User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
+    if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
+        MAX_WAITING_TABLES
+    ):
+        raise ApiError(
+            "too_many_open_tables",
+            text(
+                f"У вас уже {MAX_WAITING_TABLES} столов ждут игроков: начните или закройте один.",
+                f"You already have {MAX_WAITING_TABLES} tables waiting for players: "
+                "start or leave one first.",
+            ),
+            status.HTTP_409_CONFLICT,
+        )
     game = Game.objects.create(
         mode=mode,
         length=length,
@@ -130,7 +162,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             status.HTTP_409_CONFLICT,
         )
     seats = list(game.seats.all())
-    if game.private and not secrets.compare_digest(invite_code or "", game.invite_code):
+    if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
         raise ApiError(
             "bad_invite_code",
             text("Неверный код приглашения.", "Wrong invite code."),
@@ -162,11 +194,7 @@ def leave_table(*, game_id: int, user: User) -> Game | None:
     game = _lock_game_or_404(game_id)
     seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is None:
-        raise ApiError(
-            "not_seated",
-            text("Вы не сидите за этим столом.", "You have no seat at this table."),
-            status.HTTP_403_FORBIDDEN,
-        )
+        raise _not_seated(game, user)
     if game.status != Game.Status.WAITING:
         raise ApiError(
             "game_started",
@@ -206,9 +234,10 @@ def _notify_turn(game: Game, seat_users: dict[int, int]) -> None:
 def _start_game(game: Game) -> None:
     """Four are seated: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
     rules = Rules.from_options(game.rules)
-    game.seed = secrets.randbits(48)  # exact in every JSON client (JavaScript: 53 bits)
+    seed = secrets.randbits(128)  # too many to search offline from one's hand and the upcard
+    game.seed = seed
     game.first_dealer = secrets.randbelow(4)
-    match = Match.new(rules, first_dealer=game.first_dealer, seed=game.seed)
+    match = Match.new(rules, first_dealer=game.first_dealer, seed=seed)
     now = _db_now(game)
     game.state = match.to_dict()
     game.status = Game.Status.ACTIVE
@@ -411,6 +440,17 @@ def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) 
     )
 
 
+def request_fingerprint(*, version: int, action: dict[str, Any]) -> str:
+    """sha256 of the move request's canonical JSON: tells a retry from another request."""
+    canonical = json.dumps(
+        {"version": version, "action": action},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 @transaction.atomic
 def make_move(
     *,
@@ -422,31 +462,44 @@ def make_move(
 ) -> MoveOutcome:
     """One move by a seated player, against the `version` the client saw.
 
-    With an `idempotency_key` the first answer is stored and replayed for retries; the game row
-    lock serialises concurrent duplicates, so the second one always finds the first's answer.
+    With an `idempotency_key` the answer of a request the engine judged (made or refused) is
+    stored with the request's fingerprint and replayed for retries of the same request; the same
+    key with another request is 422 `idempotency_key_reused`. The game row lock serialises
+    concurrent duplicates, so the second one always finds the first's answer.
     """
     game = _lock_game_or_404(game_id)
     seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is None:
-        raise ApiError(
-            "not_seated",
-            text("Вы не сидите за этим столом.", "You have no seat at this table."),
-            status.HTTP_403_FORBIDDEN,
-        )
+        raise _not_seated(game, user)
+    fingerprint = request_fingerprint(version=version, action=action)
     if idempotency_key:
         stored = (
             IdempotentResponse.objects.filter(game=game, user=user, key=idempotency_key)
-            .values_list("status_code", "body")
+            .values_list("fingerprint", "status_code", "body")
             .first()
         )
+        if stored is not None and stored[0] != fingerprint:
+            return MoveOutcome(
+                status.HTTP_422_UNPROCESSABLE_ENTITY,
+                {
+                    "code": "idempotency_key_reused",
+                    "detail": text(
+                        "Этот Idempotency-Key уже использован для другого хода.",
+                        "This Idempotency-Key was already used for another move.",
+                    ),
+                },
+            )
         if stored is not None:
-            return MoveOutcome(status_code=stored[0], body=stored[1])
+            return MoveOutcome(status_code=stored[1], body=stored[2])
     outcome = _move_outcome(game, seat, version, action)
-    if idempotency_key:
+    # Only requests the engine judged are final: a move made (200) or refused (400). A stale
+    # version or a game not on was never tried, so a retry with the same key tries again.
+    if idempotency_key and outcome.status_code in (status.HTTP_200_OK, status.HTTP_400_BAD_REQUEST):
         IdempotentResponse.objects.create(
             game=game,
             user=user,
             key=idempotency_key,
+            fingerprint=fingerprint,
             status_code=outcome.status_code,
             body=outcome.body,
         )

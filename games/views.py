@@ -161,6 +161,28 @@ def _game_or_404(game_id: int) -> Game:
     return game
 
 
+INVITE_CODE_PARAMETER = OpenApiParameter(
+    "invite_code",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="A private table is shown only to its creator and seated players, and while it "
+    "waits for players to whoever sends its invite code here; to anybody else it is 404.",
+)
+
+
+def _visible_game_or_404(request: Request, game_id: int) -> Game:
+    """The game, unless it is a private table the caller may not see (404, as if absent)."""
+    game = _game_or_404(game_id)
+    user: User = request.user  # type: ignore[assignment]
+    invite_code = request.query_params.get("invite_code", "")
+    if not selectors.may_see(game=game, viewer=user, invite_code=invite_code):
+        raise ApiError(
+            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
+        )
+    return game
+
+
 def _seen_by(game: Game, user: User) -> int | None:
     """The caller's seat (None for a spectator), recording that a seated caller is here."""
     seat = selectors.seat_row_of(game=game, user=user)
@@ -200,14 +222,17 @@ class GamesView(GenericAPIView):
         tags=["games"],
         summary="Open a table",
         description="You take `seat` (0 by default). The game starts when four are seated, with "
-        "a random first dealer. Errors: `invalid_rules` (400, with the reason), `suspended` "
-        "(403), `invalid`.",
+        f"a random first dealer. At most {services.MAX_WAITING_TABLES} of your tables may wait "
+        "for players at a time. "
+        "Errors: `invalid_rules` (400, with the reason), `suspended` (403), "
+        "`too_many_open_tables` (409), `invalid`.",
         request=GameCreateSerializer,
         responses={
             201: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
             403: OpenApiResponse(ErrorSerializer, description="`suspended`."),
+            409: OpenApiResponse(ErrorSerializer, description="`too_many_open_tables`."),
         },
         examples=[
             OpenApiExample(
@@ -245,11 +270,12 @@ class GameDetailView(APIView):
         summary="A game as you may see it",
         description="`deal` is the current deal from your seat (spectators: no hand); "
         "`legal_actions` lists what you may send on your turn. Send `version` with your move.",
+        parameters=[INVITE_CODE_PARAMETER],
         responses={200: GameDetailSerializer, 401: ERROR_401, 404: ERROR_404},
         examples=[GAME_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = _visible_game_or_404(request, game_id)
         user: User = request.user  # type: ignore[assignment]
         _seen_by(game, user)
         return Response(selectors.game_detail(game=game, viewer=user))
@@ -320,13 +346,13 @@ class MovesView(APIView):
         summary="The move log, as you may see it",
         description="Everyone sees each move's `action` and `public` event; `private` (e.g. the "
         "card drawn from the stock) only for your own moves. Pages of up to 500 moves.",
-        parameters=[MoveLogQuerySerializer],
+        parameters=[MoveLogQuerySerializer, INVITE_CODE_PARAMETER],
         responses={200: MoveLogSerializer, 400: ERROR_400, 401: ERROR_401, 404: ERROR_404},
     )
     def get(self, request: Request, game_id: int) -> Response:
         query = MoveLogQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        game = _game_or_404(game_id)
+        game = _visible_game_or_404(request, game_id)
         viewer_seat = _seen_by(game, request.user)  # type: ignore[arg-type]
         limit = selectors.MOVE_LOG_PAGE
         moves = selectors.move_log_for(
@@ -344,15 +370,21 @@ class MovesView(APIView):
         "code (`not_your_turn`, `wrong_phase`, `card_not_in_hand`, `below_minimum`, "
         "`pile_frozen`, ... see CONTRACT.md) and a message in your language; `not_seated` (403); "
         "`stale_version` (409, with the current `version`), `game_not_active` (409). "
-        "With an `Idempotency-Key` header a retry gets the first answer again instead of "
-        "playing twice.",
+        "A move already applied, sent again without a key, is 409 `stale_version` (its version "
+        "is gone). With an `Idempotency-Key` header a retry of the same request (same `version` "
+        "and `action`) gets the first answer again instead of playing twice. Only answers of "
+        "requests the engine judged are kept: a move made (200) or an illegal move (400 with "
+        "the engine's code); after a 409, 403 or 5xx the key stays unused, so a retry with it "
+        "is tried afresh. The same key with a different request is 422 "
+        "`idempotency_key_reused`.",
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key",
                 OpenApiTypes.STR,
                 OpenApiParameter.HEADER,
                 required=False,
-                description="Any unique string per intended move (max 255 characters).",
+                description="Any unique string per intended move (max 255 printable "
+                "characters); reuse it only to retry that same request.",
             )
         ],
         request=MoveRequestSerializer,
@@ -364,6 +396,10 @@ class MovesView(APIView):
             404: ERROR_404,
             409: OpenApiResponse(
                 ErrorSerializer, description="`stale_version`, `game_not_active`."
+            ),
+            422: OpenApiResponse(
+                ErrorSerializer,
+                description="`idempotency_key_reused`: the key was used for another request.",
             ),
         },
         examples=ACTION_EXAMPLES,
@@ -405,7 +441,7 @@ class ExportView(APIView):
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_or_404(game_id)
+        game = _visible_game_or_404(request, game_id)
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
             raise ApiError(
                 "game_not_finished",

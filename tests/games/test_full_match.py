@@ -85,7 +85,7 @@ def play_through_the_api(length: str, rules: dict[str, Any]) -> dict[str, Any]:
 
 def replay(export: dict[str, Any]) -> Match:
     rules = Rules.from_options(export["rules"])
-    match = Match.new(rules, first_dealer=export["first_dealer"], seed=export["seed"])
+    match = Match.new(rules, first_dealer=export["first_dealer"], seed=int(export["seed"]))
     for move in export["moves"]:
         match.apply(move["seat"], move["action"])
     return match
@@ -103,9 +103,11 @@ def test_a_single_deal_from_sign_up_to_the_score():
     # The export replays to exactly the stored state.
     game = Game.objects.get(pk=final["id"])
     assert replay(export).to_dict() == game.state
+    # 128-bit seeds, as decimal strings (exact in JavaScript too).
     assert [deal["seed"] for deal in export["deals"]] == [
-        h["seed"] for h in Match.from_dict(game.state).history
+        str(h["seed"]) for h in Match.from_dict(game.state).history
     ]
+    assert int(export["seed"]) == game.state["seed"] >= 0
     from notifications.models import OutboxMessage
 
     finished = OutboxMessage.objects.filter(game_id=final["id"], kind="game_finished")

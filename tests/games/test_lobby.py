@@ -95,7 +95,11 @@ def test_private_table_needs_the_invite_code(client_for):
     # Strangers neither see the table in the lobby nor its code.
     lobby = client_for(stranger).get("/api/games/?status=waiting").json()
     assert game_id not in [row["id"] for row in lobby["results"]]
-    assert client_for(stranger).get(f"/api/games/{game_id}/").json()["invite_code"] is None
+    assert client_for(stranger).get(f"/api/games/{game_id}/").status_code == 404
+    # With the code the table shows (to join it), still without the code itself.
+    shown = client_for(stranger).get(f"/api/games/{game_id}/", {"invite_code": code})
+    assert shown.status_code == 200
+    assert shown.json()["invite_code"] is None
 
     wrong = client_for(stranger).post(
         f"/api/games/{game_id}/join/", {"seat": 1, "invite_code": "nope"}, format="json"

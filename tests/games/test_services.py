@@ -133,6 +133,6 @@ def test_an_abandoned_game_can_be_exported(client_for, game, players):
     assert body["status"] == "abandoned"
     assert body["abandoned_by_seat"] == 2
     assert body["winner_team"] == 1
-    assert body["seed"] == game.seed
+    assert body["seed"] == str(game.seed)
     assert [move["seq"] for move in body["moves"]] == list(range(1, len(body["moves"]) + 1))
     assert all(move["private"] is not None for move in body["moves"])

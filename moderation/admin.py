@@ -84,6 +84,11 @@ class ResolveReportForm(forms.ModelForm):
         return data
 
 
+def _moderator(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
 def _format_seconds(seconds: float) -> str:
     sign = "−" if seconds < 0 else ""
     minutes = int(abs(seconds)) // 60
@@ -135,8 +140,14 @@ class ReportAdmin(admin.ModelAdmin):
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
+        # Reports with a conflict of interest are absent for everyone, superusers too: not in the
+        # list, their page "does not exist", actions and the answer form never reach them.
         left = ExpressionWrapper(F("due_at") - clock.now_expression(), output_field=DurationField())
-        return super().get_queryset(request).annotate(left=left)
+        return (
+            selectors.reports_moderator_may_handle(moderator=_moderator(request))
+            .order_by(*self.get_ordering(request))
+            .annotate(left=left)
+        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -176,21 +187,19 @@ class ReportAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         # Every render for a holder of the permission shows the reporter, so every one is audited.
         if self._sees_reporter(request) and object_id.isdigit():
-            assert isinstance(request.user, User)
-            # An unknown id raises here; the page itself then answers "not found".
+            # An unknown or hidden id raises here; the page itself then answers "not found".
             with contextlib.suppress(ApiError):
-                services.reveal_reporter(report_id=int(object_id), moderator=request.user)
+                services.reveal_reporter(report_id=int(object_id), moderator=_moderator(request))
         return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         data = form.cleaned_data
         if not data.get("answer"):
             return
-        assert isinstance(request.user, User)
         try:
             services.resolve_report(
                 report_id=obj.pk,
-                moderator=request.user,
+                moderator=_moderator(request),
                 decision=data["answer"],
                 days=data.get("days"),
                 message=data["message"],
@@ -281,10 +290,10 @@ class ReportAdmin(admin.ModelAdmin):
     def _act(
         self, request: HttpRequest, queryset: QuerySet[Report], service: Any, done: str
     ) -> None:
-        assert isinstance(request.user, User)
+        moderator = _moderator(request)
         for report_id in queryset.values_list("pk", flat=True):
             try:
-                service(report_id=report_id, moderator=request.user)
+                service(report_id=report_id, moderator=moderator)
             except ApiError as exc:
                 self.message_user(request, f"Report #{report_id}: {exc.detail}", messages.WARNING)
             else:
@@ -351,6 +360,11 @@ class ModerationAuditEntryAdmin(admin.ModelAdmin):
     list_filter = ("action",)
     list_select_related = ("moderator",)
     readonly_fields = ("created_at", "moderator", "action", "report", "details")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ModerationAuditEntry]:
+        # The log would otherwise tell an accused moderator that a report on them exists.
+        visible = selectors.reports_moderator_may_handle(moderator=_moderator(request))
+        return super().get_queryset(request).filter(report__in=visible)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

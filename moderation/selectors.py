@@ -1,11 +1,22 @@
 """Moderation reads: afterwords a player may see, the club's mood, the queue, evidence, stats."""
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from statistics import median
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, DurationField, ExpressionWrapper, F, Min, Q, QuerySet
+from django.db.models import (
+    Count,
+    DurationField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+)
 
 from accounts.models import User
 from canasta_club import clock
@@ -71,12 +82,50 @@ def sanctions_of(*, user: User) -> QuerySet[Sanction]:
     return Sanction.objects.filter(user=user).select_related("report")
 
 
-def report_queue(*, status_filter: str, reason: str | None, now: datetime) -> QuerySet[Report]:
+def _conflict_of_interest(moderator: User) -> Q:
+    """Reports about the moderator, filed by them, or about a game they played in."""
+    played = Seat.objects.filter(game_id=OuterRef("game_id"), user_id=moderator.pk)
+    return Q(accused_id=moderator.pk) | Q(reporter_id=moderator.pk) | Q(Exists(played))
+
+
+def reports_moderator_may_handle(*, moderator: User) -> QuerySet[Report]:
+    """Every report but those with a conflict of interest, which the moderator never sees.
+
+    Superusers included: hidden rather than refused, so that nothing reveals such a report exists.
+    """
+    return Report.objects.exclude(_conflict_of_interest(moderator))
+
+
+def conflicted_users(*, report_ids: Iterable[int]) -> dict[int, set[int]]:
+    """report id -> the users who must not handle it (its players, reporter and accused among them).
+
+    The same rule as reports_moderator_may_handle, for many reports at once (the SLA alerts).
+    """
+    conflicted: dict[int, set[int]] = {}
+    reports_by_game: dict[int, list[int]] = {}
+    for report_id, game_id, reporter_id, accused_id in Report.objects.filter(
+        pk__in=list(report_ids)
+    ).values_list("pk", "game_id", "reporter_id", "accused_id"):
+        conflicted[report_id] = {reporter_id, accused_id}
+        reports_by_game.setdefault(game_id, []).append(report_id)
+    for game_id, user_id in Seat.objects.filter(game_id__in=reports_by_game).values_list(
+        "game_id", "user_id"
+    ):
+        for report_id in reports_by_game[game_id]:
+            conflicted[report_id].add(user_id)
+    return conflicted
+
+
+def report_queue(
+    *, moderator: User, status_filter: str, reason: str | None, now: datetime
+) -> QuerySet[Report]:
     """The moderators' queue, soonest due first; answered reports, latest answer first.
 
     `status_filter`: "open" (unanswered, claimed or not), "unclaimed", "claimed", "resolved".
     """
-    reports = Report.objects.select_related("accused", "claimed_by", "afterword")
+    reports = reports_moderator_may_handle(moderator=moderator).select_related(
+        "accused", "claimed_by", "afterword"
+    )
     if reason:
         reports = reports.filter(reason=reason)
     if status_filter == "resolved":
@@ -90,9 +139,11 @@ def report_queue(*, status_filter: str, reason: str | None, now: datetime) -> Qu
     return reports.order_by("due_at", "pk")
 
 
-def report_for_moderator(*, report_id: int) -> Report:
+def report_for_moderator(*, report_id: int, moderator: User) -> Report:
+    """A report the moderator may handle; any other answers "not found" (see above)."""
     report = (
-        Report.objects.select_related("accused", "claimed_by", "resolved_by", "afterword", "game")
+        reports_moderator_may_handle(moderator=moderator)
+        .select_related("accused", "claimed_by", "resolved_by", "afterword", "game")
         .filter(pk=report_id)
         .first()
     )

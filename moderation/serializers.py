@@ -6,8 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
+from canasta_club import i18n
 from moderation import policy
-from moderation.models import Afterword, ModeratorShift, Report, Sanction
+from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
@@ -29,7 +30,79 @@ class AfterwordSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Afterword
-        fields = ("id", "game", "author", "to", "recipient", "text", "created_at")
+        fields: tuple[str, ...] = ("id", "game", "author", "to", "recipient", "text", "created_at")
+
+
+def _kudos_messages() -> dict[str, str]:
+    """Why a kudos did or did not raise the partner's Authority, in the request's language."""
+    return {
+        AuthorityChange.Reason.COUNTED: i18n.text(
+            "Спасибо засчитано: Авторитет партнёра вырос.",
+            "Your kudos counted: your partner's Authority went up.",
+        ),
+        AuthorityChange.Reason.GIVER_TOO_NEW: i18n.text(
+            "Спасибо отправлено, но пока не влияет на Авторитет: вашему аккаунту меньше "
+            f"{policy.KUDOS_GIVER_MIN_ACCOUNT_AGE.days} дней.",
+            "Your kudos was sent but does not count towards Authority yet: your account is "
+            f"less than {policy.KUDOS_GIVER_MIN_ACCOUNT_AGE.days} days old.",
+        ),
+        AuthorityChange.Reason.GIVER_FEW_GAMES: i18n.text(
+            "Спасибо отправлено, но пока не влияет на Авторитет: у вас меньше "
+            f"{policy.KUDOS_GIVER_MIN_FINISHED_GAMES} завершённых игр.",
+            "Your kudos was sent but does not count towards Authority yet: you have fewer than "
+            f"{policy.KUDOS_GIVER_MIN_FINISHED_GAMES} finished games.",
+        ),
+        AuthorityChange.Reason.PAIR_LIMIT: i18n.text(
+            "Спасибо отправлено, но не влияет на Авторитет: вы с этим партнёром уже засчитали "
+            f"друг другу {policy.KUDOS_PAIR_LIMIT} спасибо "
+            f"за {policy.KUDOS_PAIR_PERIOD.days} дней.",
+            "Your kudos was sent but does not count towards Authority: you and this partner "
+            f"have already counted {policy.KUDOS_PAIR_LIMIT} kudos for each other in "
+            f"{policy.KUDOS_PAIR_PERIOD.days} days.",
+        ),
+    }
+
+
+class KudosSerializer(serializers.Serializer):
+    """What a partner afterword did to the partner's Authority (anti-farming rules, R-CLUB-3)."""
+
+    counted = serializers.SerializerMethodField(help_text="Whether the partner's Authority rose.")
+    reason = serializers.SerializerMethodField(
+        help_text=(
+            "One of `counted`; or why not: `giver_too_new` (the giver's account is younger than "
+            f"{policy.KUDOS_GIVER_MIN_ACCOUNT_AGE.days} days), `giver_few_games` (fewer than "
+            f"{policy.KUDOS_GIVER_MIN_FINISHED_GAMES} finished games), `pair_limit` (the pair "
+            f"already counted {policy.KUDOS_PAIR_LIMIT} kudos in "
+            f"{policy.KUDOS_PAIR_PERIOD.days} days)."
+        )
+    )
+    message = serializers.SerializerMethodField(help_text="The same, in the request's language.")
+
+    def get_counted(self, change: AuthorityChange) -> bool:
+        return change.amount > 0
+
+    # A string, not an enum: drf-spectacular would rename the reports' `ReasonEnum` to a hash.
+    def get_reason(self, change: AuthorityChange) -> str:
+        return change.reason
+
+    def get_message(self, change: AuthorityChange) -> str:
+        return _kudos_messages()[change.reason]
+
+
+class AfterwordCreatedSerializer(AfterwordSerializer):
+    kudos = serializers.SerializerMethodField(
+        help_text="For a partner afterword: whether it counted as kudos; null for the table."
+    )
+
+    class Meta(AfterwordSerializer.Meta):
+        fields = (*AfterwordSerializer.Meta.fields, "kudos")
+
+    @extend_schema_field(KudosSerializer(allow_null=True))
+    def get_kudos(self, afterword: Afterword) -> dict | None:
+        if afterword.to != Afterword.To.PARTNER:
+            return None
+        # The service created the change with the afterword: cached on it, no query.
+        return KudosSerializer(afterword.authority_change).data
 
 
 class WarmPhraseSerializer(serializers.Serializer):

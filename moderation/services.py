@@ -14,7 +14,7 @@ from accounts.models import User
 from canasta_club import clock, i18n
 from canasta_club.errors import ApiError
 from games.models import Game, Seat
-from moderation import errors, policy
+from moderation import errors, policy, selectors
 from moderation.models import (
     Afterword,
     AuthorityChange,
@@ -285,8 +285,10 @@ def _duplicate_report() -> ApiError:
     )
 
 
-def _report_or_404(report_id: int) -> Report:
-    report = Report.objects.filter(pk=report_id).first()
+def _report_or_404(report_id: int, moderator: User) -> Report:
+    report = (
+        selectors.reports_moderator_may_handle(moderator=moderator).filter(pk=report_id).first()
+    )
     if report is None:
         raise errors.report_not_found()
     return report
@@ -305,13 +307,14 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
     with transaction.atomic():
         now = clock.now()
         claimed = (
-            Report.objects.filter(pk=report_id, status=Report.Status.OPEN)
+            selectors.reports_moderator_may_handle(moderator=moderator)
+            .filter(pk=report_id, status=Report.Status.OPEN)
             .filter(
                 Q(claimed_by__isnull=True) | Q(claim_expires_at__lte=now) | Q(claimed_by=moderator)
             )
             .update(claimed_by=moderator, claim_expires_at=now + policy.CLAIM_IDLE_TIMEOUT)
         )
-        report = _report_or_404(report_id)
+        report = _report_or_404(report_id, moderator)
         if not claimed:
             if report.status == Report.Status.RESOLVED:
                 raise _report_resolved()
@@ -338,10 +341,12 @@ def _not_claimed() -> ApiError:
 def release_report(*, report_id: int, moderator: User) -> Report:
     """Give a claimed report back to the queue."""
     with transaction.atomic():
-        released = Report.objects.filter(
-            pk=report_id, status=Report.Status.OPEN, claimed_by=moderator
-        ).update(claimed_by=None, claim_expires_at=None)
-        report = _report_or_404(report_id)
+        released = (
+            selectors.reports_moderator_may_handle(moderator=moderator)
+            .filter(pk=report_id, status=Report.Status.OPEN, claimed_by=moderator)
+            .update(claimed_by=None, claim_expires_at=None)
+        )
+        report = _report_or_404(report_id, moderator)
         if not released:
             if report.status == Report.Status.RESOLVED:
                 raise _report_resolved()
@@ -357,7 +362,8 @@ def resolve_report(
     with transaction.atomic():
         now = clock.now()
         report = (
-            Report.objects.select_for_update(of=("self",))
+            selectors.reports_moderator_may_handle(moderator=moderator)
+            .select_for_update(of=("self",))
             .select_related("reporter", "accused")
             .filter(pk=report_id)
             .first()
@@ -446,7 +452,7 @@ def _impose_sanction(*, report: Report, now: datetime) -> Sanction:
 def reveal_reporter(*, report_id: int, moderator: User) -> User:
     """Who filed the report (the caller holds moderation.view_reporter_identity); audited."""
     with transaction.atomic():
-        report = _report_or_404(report_id)
+        report = _report_or_404(report_id, moderator)
         _audit(moderator=moderator, action=ModerationAuditEntry.Action.VIEW_REPORTER, report=report)
         return User.objects.get(pk=report.reporter_id)
 
@@ -467,19 +473,49 @@ class SweepResult:
     breached: int
 
 
+def _moderators() -> list[int]:
+    return list(
+        User.objects.filter(is_active=True, groups__name=policy.MODERATORS_GROUP).values_list(
+            "pk", flat=True
+        )
+    )
+
+
 def _moderators_on_duty() -> list[int]:
-    """On-duty moderators; when nobody is on duty, every moderator (an alert never goes nowhere)."""
-    moderators = User.objects.filter(is_active=True, groups__name=policy.MODERATORS_GROUP)
-    on_duty = list(moderators.filter(moderator_shift__on_duty=True).values_list("pk", flat=True))
-    return on_duty or list(moderators.values_list("pk", flat=True))
+    return list(
+        User.objects.filter(
+            is_active=True,
+            groups__name=policy.MODERATORS_GROUP,
+            moderator_shift__on_duty=True,
+        ).values_list("pk", flat=True)
+    )
 
 
 def _admins() -> list[int]:
     return list(User.objects.filter(is_active=True, is_superuser=True).values_list("pk", flat=True))
 
 
-def _sweep_alerts(*, due: Q, flag: str, kind: str, recipients: list[int], now: datetime) -> int:
-    """Flag due open reports batch by batch (SKIP LOCKED) and send one alert per batch."""
+def _alerts_by_recipient(*, report_ids: list[int], pools: list[list[int]]) -> dict[int, list[int]]:
+    """user id -> the reports of the batch to alert them about.
+
+    Each report goes to everyone of the first pool who may handle it: a moderator accused in a
+    report (or otherwise conflicted) is never told it exists, and when all of a pool are
+    conflicted the next pool gets the alert, so that an alert never goes nowhere.
+    """
+    conflicted = selectors.conflicted_users(report_ids=report_ids)
+    alerts: dict[int, list[int]] = {}
+    for report_id in report_ids:
+        for pool in pools:
+            free = [user_id for user_id in pool if user_id not in conflicted[report_id]]
+            if free:
+                for user_id in free:
+                    alerts.setdefault(user_id, []).append(report_id)
+                break
+    return alerts
+
+
+def _sweep_alerts(*, due: Q, flag: str, kind: str, pools: list[list[int]], now: datetime) -> int:
+    """Flag due open reports batch by batch (SKIP LOCKED); one alert per batch and recipient."""
     total = 0
     while True:
         with transaction.atomic():
@@ -492,25 +528,29 @@ def _sweep_alerts(*, due: Q, flag: str, kind: str, recipients: list[int], now: d
             if not batch:
                 return total
             Report.objects.filter(pk__in=batch).update(**{flag: now})
-            for user_id in recipients:
+            alerts = _alerts_by_recipient(report_ids=batch, pools=pools)
+            for user_id, report_ids in alerts.items():
                 notify(
                     user_id=user_id,
                     kind=kind,
-                    payload={"report_ids": batch, "count": len(batch)},
-                    # Each report is in exactly one batch, so its first id names the batch.
-                    dedupe_key=f"reports-from:{batch[0]}",
+                    payload={"report_ids": report_ids, "count": len(report_ids)},
+                    # Each report is in exactly one batch, so its first id names the alert.
+                    dedupe_key=f"reports-from:{report_ids[0]}",
                 )
             total += len(batch)
 
 
 def sweep_report_deadlines() -> SweepResult:
-    """Alert on-duty moderators at 1 hour left and admins at the breach; each alert once."""
+    """Alert on-duty moderators at 1 hour left and admins at the breach; each alert once.
+
+    Whoever is conflicted over a report is left out; the next pool then stands in (see above).
+    """
     now = clock.now()
     breached = _sweep_alerts(
         due=Q(due_at__lte=now),
         flag="breached_at",
         kind="report_breached",
-        recipients=_admins(),
+        pools=[_admins(), _moderators()],
         now=now,
     )
     # A report already past due gets the breach alert, never a late "1 hour left".
@@ -518,7 +558,7 @@ def sweep_report_deadlines() -> SweepResult:
         due=Q(due_at__gt=now, due_at__lte=now + policy.REPORT_DUE_SOON),
         flag="due_soon_alerted_at",
         kind="report_due_soon",
-        recipients=_moderators_on_duty(),
+        pools=[_moderators_on_duty(), _moderators(), _admins()],
         now=now,
     )
     if breached or due_soon:

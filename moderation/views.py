@@ -22,6 +22,7 @@ from moderation import selectors, services
 from moderation.models import Report
 from moderation.permissions import CanSeeReporterIdentity, IsModerator
 from moderation.serializers import (
+    AfterwordCreatedSerializer,
     AfterwordCreateSerializer,
     AfterwordSerializer,
     ClubMoodSerializer,
@@ -74,9 +75,14 @@ class GameAfterwordsView(APIView):
     @extend_schema(
         operation_id="game_afterwords_create",
         summary="Leave an afterword to the partner (kudos) or to the table, within 7 days",
+        description=(
+            "A partner afterword is kudos: `kudos` says whether it raised the partner's Authority "
+            "and, if not, why (the giver's account is too new or has too few finished games, or "
+            "the pair's monthly limit is reached). The words are delivered either way."
+        ),
         request=AfterwordCreateSerializer,
         responses={
-            201: AfterwordSerializer,
+            201: AfterwordCreatedSerializer,
             **_errors(
                 e400="`invalid`, `afterword_window_closed`",
                 e403="`not_a_player`, `muted`",
@@ -94,14 +100,14 @@ class GameAfterwordsView(APIView):
             to=body.validated_data["to"],
             text=body.validated_data["text"],
         )
-        return Response(AfterwordSerializer(afterword).data, status=status.HTTP_201_CREATED)
+        return Response(AfterwordCreatedSerializer(afterword).data, status=status.HTTP_201_CREATED)
 
 
 class WarmPhrasesView(APIView):
     @extend_schema(
         operation_id="afterword_phrases",
         summary="Preset warm phrases (ru and en; `text` in the request's language)",
-        responses={200: WarmPhraseSerializer(many=True)},
+        responses={200: WarmPhraseSerializer(many=True), **_errors()},
     )
     def get(self, request: Request) -> Response:
         phrases = WarmPhraseSerializer(
@@ -118,8 +124,11 @@ class ClubMoodView(APIView):
     @extend_schema(
         operation_id="club_mood",
         summary="The club's mood: warm words to partners per finished game, last 7 days",
-        auth=[],
-        responses={200: ClubMoodSerializer},
+        description="Public: no authentication. Throttled per client address.",
+        responses={
+            200: ClubMoodSerializer,
+            429: OpenApiResponse(ErrorSerializer, description="`throttled`"),
+        },
     )
     def get(self, request: Request) -> Response:
         return Response(ClubMoodSerializer(selectors.club_mood()).data)
@@ -166,6 +175,7 @@ class MyReportsView(ListAPIView):
     @extend_schema(
         operation_id="reports_mine",
         summary="Reports the caller filed, with the moderators' answers",
+        responses={200: MyReportSerializer(many=True), **_errors()},
     )
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
@@ -178,7 +188,7 @@ class MySanctionsView(APIView):
     @extend_schema(
         operation_id="sanctions_mine",
         summary="Sanctions the caller received",
-        responses={200: MySanctionSerializer(many=True)},
+        responses={200: MySanctionSerializer(many=True), **_errors()},
     )
     def get(self, request: Request) -> Response:
         sanctions = selectors.sanctions_of(user=_user(request))
@@ -209,6 +219,7 @@ class ModerationQueueView(ListAPIView):
         filters = QueueFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         return selectors.report_queue(
+            moderator=_user(self.request),
             status_filter=filters.validated_data["status"],
             reason=filters.validated_data.get("reason"),
             now=self.now,
@@ -230,7 +241,7 @@ class ModerationReportView(APIView):
         },
     )
     def get(self, request: Request, report_id: int) -> Response:
-        report = selectors.report_for_moderator(report_id=report_id)
+        report = selectors.report_for_moderator(report_id=report_id, moderator=_user(request))
         context = {
             "now": clock.now(),
             "move_log": selectors.move_log_summary(game=report.game),
@@ -259,7 +270,7 @@ class ClaimReportView(APIView):
     )
     def post(self, request: Request, report_id: int) -> Response:
         report = services.claim_report(report_id=report_id, moderator=_user(request))
-        report = selectors.report_for_moderator(report_id=report.pk)
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 
@@ -281,7 +292,7 @@ class ReleaseReportView(APIView):
     )
     def post(self, request: Request, report_id: int) -> Response:
         report = services.release_report(report_id=report_id, moderator=_user(request))
-        report = selectors.report_for_moderator(report_id=report.pk)
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 
@@ -313,7 +324,7 @@ class ResolveReportView(APIView):
             days=body.validated_data["days"],
             message=body.validated_data["message"],
         )
-        report = selectors.report_for_moderator(report_id=report.pk)
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 

@@ -105,8 +105,7 @@ def game(players: list[User]) -> Game:
     return over_game(players)
 
 
-@pytest.fixture
-def make_moderator(db: None) -> Callable[..., User]:
+def moderators_group() -> Group:
     # A transactional test's flush empties auth_group: rebuild the data migration's group from
     # the migration's own list rather than relying on serialized rollback.
     migration = importlib.import_module("moderation.migrations.0002_moderators_group")
@@ -116,17 +115,27 @@ def make_moderator(db: None) -> Callable[..., User]:
             content_type__app_label="moderation", codename__in=migration.GROUP_PERMISSIONS
         )
     )
+    return group
 
-    def make(*, reporter_identity: bool = False, **fields: Any) -> User:
-        moderator = UserFactory.create(**fields)
-        moderator.groups.add(group)
-        if reporter_identity:
-            moderator.user_permissions.add(
-                Permission.objects.get(
-                    content_type__app_label="moderation", codename="view_reporter_identity"
-                )
+
+def make_group_moderator(user: User, *, reporter_identity: bool = False) -> User:
+    """Put an existing user in the Moderators group (optionally seeing reporters)."""
+    user.groups.add(moderators_group())
+    if reporter_identity:
+        user.user_permissions.add(
+            Permission.objects.get(
+                content_type__app_label="moderation", codename="view_reporter_identity"
             )
-        return User.objects.get(pk=moderator.pk)  # fresh permission cache
+        )
+    return User.objects.get(pk=user.pk)  # fresh permission cache
+
+
+@pytest.fixture
+def make_moderator(db: None) -> Callable[..., User]:
+    def make(*, reporter_identity: bool = False, **fields: Any) -> User:
+        return make_group_moderator(
+            UserFactory.create(**fields), reporter_identity=reporter_identity
+        )
 
     return make
 

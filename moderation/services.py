@@ -286,6 +286,8 @@ def _duplicate_report() -> ApiError:
 
 
 def _report_or_404(report_id: int, moderator: User) -> Report:
+    """Every moderator action reads its report here or through the same filter: a report with a
+    conflict of interest is "not found", so a 409 cannot reveal that it exists either."""
     report = (
         selectors.reports_moderator_may_handle(moderator=moderator).filter(pk=report_id).first()
     )

@@ -1,22 +1,20 @@
 """HTTP endpoints of afterwords, reports and the moderators' queue (thin: services do the work).
 
-Bodies are JSON only (CONTRACT.md §3).
+Bodies are JSON only (CONTRACT.md §3): the API's default parser, canasta_club.api.JSONParser.
 """
 
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts.models import User
 from canasta_club import clock
-from canasta_club.errors import ErrorSerializer
+from canasta_club.api import error_response, request_user
 from canasta_club.i18n import current_language
 from moderation import selectors, services
 from moderation.models import Report
@@ -42,24 +40,17 @@ from moderation.serializers import (
 
 
 def _errors(**codes_by_status: str) -> dict[int, OpenApiResponse]:
-    """Error responses for the schema, e.g. _errors(e409="`game_not_over`")."""
+    """Error responses for the schema, 401 included, e.g. _errors(e409="`game_not_over`")."""
     return {
-        int(key.removeprefix("e")): OpenApiResponse(ErrorSerializer, description=description)
+        int(key.removeprefix("e")): error_response(description)
         for key, description in {"e401": "Not authenticated.", **codes_by_status}.items()
     }
-
-
-def _user(request: Request) -> User:
-    assert isinstance(request.user, User)
-    return request.user
 
 
 # --- afterwords ----------------------------------------------------------------------------------
 
 
 class GameAfterwordsView(APIView):
-    parser_classes = (JSONParser,)
-
     @extend_schema(
         operation_id="game_afterwords_list",
         summary="Afterwords of a game the caller played: table messages and own partner words",
@@ -69,7 +60,7 @@ class GameAfterwordsView(APIView):
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
-        afterwords = selectors.afterwords_visible_to(game_id=game_id, viewer=_user(request))
+        afterwords = selectors.afterwords_visible_to(game_id=game_id, viewer=request_user(request))
         return Response(AfterwordSerializer(afterwords, many=True).data)
 
     @extend_schema(
@@ -96,7 +87,7 @@ class GameAfterwordsView(APIView):
         body.is_valid(raise_exception=True)
         afterword = services.create_afterword(
             game_id=game_id,
-            author=_user(request),
+            author=request_user(request),
             to=body.validated_data["to"],
             text=body.validated_data["text"],
         )
@@ -127,7 +118,7 @@ class ClubMoodView(APIView):
         description="Public: no authentication. Throttled per client address.",
         responses={
             200: ClubMoodSerializer,
-            429: OpenApiResponse(ErrorSerializer, description="`throttled`"),
+            429: error_response("`throttled`"),
         },
     )
     def get(self, request: Request) -> Response:
@@ -138,8 +129,6 @@ class ClubMoodView(APIView):
 
 
 class ReportCreateView(APIView):
-    parser_classes = (JSONParser,)
-
     @extend_schema(
         operation_id="report_create",
         summary="Report another player of a finished game (anonymous to everyone but moderators)",
@@ -159,7 +148,7 @@ class ReportCreateView(APIView):
         body = ReportCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = services.create_report(
-            reporter=_user(request),
+            reporter=request_user(request),
             game_id=body.validated_data["game"],
             accused_id=body.validated_data["accused"],
             reason=body.validated_data["reason"],
@@ -181,7 +170,7 @@ class MyReportsView(ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self) -> QuerySet[Report]:
-        return selectors.reports_filed_by(user=_user(self.request))
+        return selectors.reports_filed_by(user=request_user(self.request))
 
 
 class MySanctionsView(APIView):
@@ -191,7 +180,7 @@ class MySanctionsView(APIView):
         responses={200: MySanctionSerializer(many=True), **_errors()},
     )
     def get(self, request: Request) -> Response:
-        sanctions = selectors.sanctions_of(user=_user(request))
+        sanctions = selectors.sanctions_of(user=request_user(request))
         return Response(MySanctionSerializer(sanctions, many=True).data)
 
 
@@ -219,7 +208,7 @@ class ModerationQueueView(ListAPIView):
         filters = QueueFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         return selectors.report_queue(
-            moderator=_user(self.request),
+            moderator=request_user(self.request),
             status_filter=filters.validated_data["status"],
             reason=filters.validated_data.get("reason"),
             now=self.now,
@@ -241,7 +230,9 @@ class ModerationReportView(APIView):
         },
     )
     def get(self, request: Request, report_id: int) -> Response:
-        report = selectors.report_for_moderator(report_id=report_id, moderator=_user(request))
+        report = selectors.report_for_moderator(
+            report_id=report_id, moderator=request_user(request)
+        )
         context = {
             "now": clock.now(),
             "move_log": selectors.move_log_summary(game=report.game),
@@ -269,8 +260,9 @@ class ClaimReportView(APIView):
         },
     )
     def post(self, request: Request, report_id: int) -> Response:
-        report = services.claim_report(report_id=report_id, moderator=_user(request))
-        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
+        moderator = request_user(request)
+        report = services.claim_report(report_id=report_id, moderator=moderator)
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=moderator)
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 
@@ -291,13 +283,13 @@ class ReleaseReportView(APIView):
         },
     )
     def post(self, request: Request, report_id: int) -> Response:
-        report = services.release_report(report_id=report_id, moderator=_user(request))
-        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
+        moderator = request_user(request)
+        report = services.release_report(report_id=report_id, moderator=moderator)
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=moderator)
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 
 class ResolveReportView(APIView):
-    parser_classes = (JSONParser,)
     permission_classes = (IsModerator,)
 
     @extend_schema(
@@ -317,14 +309,15 @@ class ResolveReportView(APIView):
     def post(self, request: Request, report_id: int) -> Response:
         body = ResolveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        moderator = request_user(request)
         report = services.resolve_report(
             report_id=report_id,
-            moderator=_user(request),
+            moderator=moderator,
             decision=body.validated_data["decision"],
             days=body.validated_data["days"],
             message=body.validated_data["message"],
         )
-        report = selectors.report_for_moderator(report_id=report.pk, moderator=_user(request))
+        report = selectors.report_for_moderator(report_id=report.pk, moderator=moderator)
         return Response(QueueReportSerializer(report, context={"now": clock.now()}).data)
 
 
@@ -340,7 +333,7 @@ class ReporterIdentityView(APIView):
         },
     )
     def get(self, request: Request, report_id: int) -> Response:
-        reporter = services.reveal_reporter(report_id=report_id, moderator=_user(request))
+        reporter = services.reveal_reporter(report_id=report_id, moderator=request_user(request))
         return Response(
             ReporterIdentitySerializer({"report": report_id, "reporter": reporter}).data
         )
@@ -359,7 +352,6 @@ class ModerationStatsView(APIView):
 
 
 class DutyView(APIView):
-    parser_classes = (JSONParser,)
     permission_classes = (IsModerator,)
 
     @extend_schema(
@@ -368,7 +360,7 @@ class DutyView(APIView):
         responses={200: DutySerializer, **_errors(e403="Not a moderator.")},
     )
     def get(self, request: Request) -> Response:
-        return Response({"on_duty": selectors.is_on_duty(moderator=_user(request))})
+        return Response({"on_duty": selectors.is_on_duty(moderator=request_user(request))})
 
     @extend_schema(
         operation_id="moderation_duty_set",
@@ -380,6 +372,6 @@ class DutyView(APIView):
         body = DutySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         shift = services.set_on_duty(
-            moderator=_user(request), on_duty=body.validated_data["on_duty"]
+            moderator=request_user(request), on_duty=body.validated_data["on_duty"]
         )
         return Response(DutySerializer(shift).data)

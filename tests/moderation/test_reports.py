@@ -120,3 +120,12 @@ def test_the_reporter_sees_their_own_reports(players: list[User], game: Game) ->
 
     assert [item["accused"] for item in mine["results"]] == [players[1].pk]
     assert theirs["results"] == []
+
+
+@pytest.mark.parametrize("url", ["/api/reports/", "/api/games/1/afterwords/"])
+def test_bodies_go_through_the_apis_json_parser(players: list[User], url: str) -> None:
+    too_deep = "[" * 100 + "]" * 100
+
+    response = client_for(players[0]).post(url, too_deep, content_type="application/json")
+
+    assert (response.status_code, response.json()["code"]) == (400, "malformed_json")

@@ -38,6 +38,12 @@ from moderation.serializers import (
     WarmPhraseSerializer,
 )
 
+# A moderator's conflict of interest hides the report rather than refusing it (nothing revealed).
+NOT_FOUND_OR_CONFLICTED = (
+    "`not_found`: no such report, or one the caller may not handle: about them, filed by them, "
+    "or about a game they played."
+)
+
 
 def _errors(**codes_by_status: str) -> dict[int, OpenApiResponse]:
     """Error responses for the schema, 401 included, e.g. _errors(e409="`game_not_over`")."""
@@ -194,6 +200,10 @@ class ModerationQueueView(ListAPIView):
     @extend_schema(
         operation_id="moderation_reports_list",
         summary="The queue, soonest due first; status open (default), unclaimed, claimed, resolved",
+        description=(
+            "Leaves out the reports the caller may not handle (superusers too): those about them, "
+            "filed by them, or about a game they played."
+        ),
         parameters=[QueueFilterSerializer],
         responses={
             200: QueueReportSerializer(many=True),
@@ -226,7 +236,7 @@ class ModerationReportView(APIView):
         summary="A report with its evidence and the accused's history",
         responses={
             200: ReportDetailSerializer,
-            **_errors(e403="Not a moderator.", e404="`not_found`"),
+            **_errors(e403="Not a moderator.", e404=NOT_FOUND_OR_CONFLICTED),
         },
     )
     def get(self, request: Request, report_id: int) -> Response:
@@ -254,7 +264,7 @@ class ClaimReportView(APIView):
             200: QueueReportSerializer,
             **_errors(
                 e403="Not a moderator.",
-                e404="`not_found`",
+                e404=NOT_FOUND_OR_CONFLICTED,
                 e409="`report_claimed`, `report_resolved`",
             ),
         },
@@ -277,7 +287,7 @@ class ReleaseReportView(APIView):
             200: QueueReportSerializer,
             **_errors(
                 e403="Not a moderator.",
-                e404="`not_found`",
+                e404=NOT_FOUND_OR_CONFLICTED,
                 e409="`not_claimed`, `report_resolved`",
             ),
         },
@@ -301,7 +311,7 @@ class ResolveReportView(APIView):
             **_errors(
                 e400="`invalid`, `days_required`",
                 e403="Not a moderator.",
-                e404="`not_found`",
+                e404=NOT_FOUND_OR_CONFLICTED,
                 e409="`not_claimed`, `report_resolved`",
             ),
         },
@@ -329,7 +339,9 @@ class ReporterIdentityView(APIView):
         summary="Who filed the report (needs moderation.view_reporter_identity; audited)",
         responses={
             200: ReporterIdentitySerializer,
-            **_errors(e403="Lacks moderation.view_reporter_identity.", e404="`not_found`"),
+            **_errors(
+                e403="Lacks moderation.view_reporter_identity.", e404=NOT_FOUND_OR_CONFLICTED
+            ),
         },
     )
     def get(self, request: Request, report_id: int) -> Response:

@@ -7,7 +7,7 @@ accepted moves per second and move latency p50/p99 for each N, then the SQL quer
 per game read, measured in-process with CaptureQueriesContext, for a short and a long history.
 Gunicorn is stopped and the database dropped at the end.
 
-    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 2] [--threads 4]
+    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 4] [--threads 2]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. The Celery broker
 is a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15): no worker drains it, and
@@ -297,8 +297,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="1,8,32")
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
         "--prepared",
         action="store_true",

@@ -142,11 +142,14 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
+# (The host part is ignored; naming one spares a warning from kombu.)
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://localhost")
 BROKER_DIR = VAR_DIR / "broker"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # Every process that publishes (web, shell, worker) needs the folders, not only `make run`.
     (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
+    # kombu's transport with atomic message writes (canasta_club/filesystem_transport.py).
+    CELERY_BROKER_TRANSPORT = "canasta_club.filesystem_transport:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # Files are polled (kombu's default: once a second); a tenth keeps live turns on time.
         "polling_interval": 0.1,

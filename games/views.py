@@ -9,7 +9,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -193,7 +192,6 @@ def _seen_by(game: Game, user: User) -> int | None:
 
 
 class GamesView(GenericAPIView):
-    pagination_class = LimitOffsetPagination
     serializer_class = GameSummarySerializer
 
     @extend_schema(

@@ -93,8 +93,9 @@ def test_the_api_takes_json_only(player_client):
         "limit=-1&offset=-5",
     ],
 )
-def test_huge_or_odd_limits_and_offsets_are_clamped(player_client, query):
-    response = player_client.get(f"/api/notifications/?{query}")
+@pytest.mark.parametrize("path", ["/api/notifications/", "/api/games/"])
+def test_huge_or_odd_limits_and_offsets_are_clamped(player_client, query, path):
+    response = player_client.get(f"{path}?{query}")
 
     assert response.status_code == 200
     assert isinstance(response.json()["results"], list)

@@ -14,11 +14,11 @@ from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
-from django.utils.translation import gettext
 
 from canasta_club import clock
 from canasta_club.broker import publish
 from canasta_club.errors import ApiError
+from canasta_club.i18n import text
 from games.models import Game, Seat
 from notifications import texts
 from notifications.models import (
@@ -343,7 +343,10 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
     """Apply a partial change: {"in_app": {kind: bool}, "email": {kind: bool}, "digest": bool}."""
     unknown_fields = set(changes) - {"in_app", "email", "digest"}
     if unknown_fields:
-        raise ApiError("unknown_field", gettext("Unknown field: %s") % sorted(unknown_fields)[0])
+        field = sorted(unknown_fields)[0]
+        raise ApiError(
+            "unknown_field", text(f"Неизвестное поле: {field}", f"Unknown field: {field}")
+        )
     with transaction.atomic():
         stored, _ = NotificationSettings.objects.select_for_update(of=("self",)).get_or_create(
             user=user
@@ -351,16 +354,33 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
         for channel in ("in_app", "email"):
             switches = changes.get(channel, {})
             if not isinstance(switches, dict):
-                raise ApiError("invalid", gettext("%s must be an object of kind: bool.") % channel)
+                raise ApiError(
+                    "invalid",
+                    text(
+                        f"{channel}: объект вида {{вид: true/false}}.",
+                        f"{channel} must be an object of kind: bool.",
+                    ),
+                )
             for kind, enabled in switches.items():
                 if kind not in Kind.values:
-                    raise ApiError("unknown_kind", gettext("Unknown notification kind: %s") % kind)
+                    raise ApiError(
+                        "unknown_kind",
+                        text(
+                            f"Неизвестный вид уведомлений: {kind}",
+                            f"Unknown notification kind: {kind}",
+                        ),
+                    )
                 if not isinstance(enabled, bool):
-                    raise ApiError("invalid", gettext("Switches must be true or false."))
+                    raise ApiError(
+                        "invalid",
+                        text("Переключатели: true или false.", "Switches must be true or false."),
+                    )
                 getattr(stored, channel)[kind] = enabled
         if "digest" in changes:
             if not isinstance(changes["digest"], bool):
-                raise ApiError("invalid", gettext("digest must be true or false."))
+                raise ApiError(
+                    "invalid", text("digest: true или false.", "digest must be true or false.")
+                )
             stored.digest = changes["digest"]
         stored.save()
     return settings_for_user_id(user_id=user.pk)

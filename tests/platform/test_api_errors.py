@@ -197,3 +197,12 @@ def test_the_admin_still_answers_at_its_slashed_address():
     client = Client()
     assert client.get("/admin/login/").status_code == 200
     assert client.get("/admin/").status_code == 302
+
+
+def test_service_refusals_follow_the_language(player_client):
+    path = "/api/me/notification-settings/"
+    russian = player_client.patch(path, {"bogus": True}, format="json")
+    english = player_client.patch(path, {"bogus": True}, format="json", **ENGLISH)
+
+    assert russian.json() == {"code": "unknown_field", "detail": "Неизвестное поле: bogus"}
+    assert english.json() == {"code": "unknown_field", "detail": "Unknown field: bogus"}

@@ -143,7 +143,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def _json_error(code: str, status_code: int) -> JsonResponse:
-    return JsonResponse({"code": code, "detail": _text_of(code)}, status=status_code)
+    # UTF-8 like DRF's responses, not \u escapes.
+    return JsonResponse(
+        {"code": code, "detail": _text_of(code)},
+        status=status_code,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def json_bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:

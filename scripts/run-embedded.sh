@@ -12,4 +12,5 @@ export PORT
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
 echo "Canasta Club: API docs at http://127.0.0.1:${PORT}/api/docs/"
-"$PY" manage.py runserver "127.0.0.1:${PORT}"
+# --insecure: serve static files (Swagger UI, admin, browsable API) although DEBUG is off.
+"$PY" manage.py runserver --insecure "127.0.0.1:${PORT}"

@@ -142,6 +142,15 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Throttles, the log-in limiter and cached figures must count across all web processes: Redis
+# when there is one; the embedded default is a single process, where local memory is enough.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 # (The host part is ignored; naming one spares a warning from kombu.)
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://localhost")
 BROKER_DIR = VAR_DIR / "broker"

@@ -12,6 +12,8 @@ _worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
 _redis_db = int(os.environ.get("REDIS_TEST_DB_BASE", "1")) + int(_worker or 0)
 CELERY_BROKER_URL = f"redis://127.0.0.1:6379/{_redis_db}"
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Per-process cache: concurrent test processes must not see each other's throttle counts.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # Every throttle scope off (None = unlimited); tests that check throttling set their own rate.

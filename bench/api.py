@@ -386,9 +386,12 @@ def main() -> None:
         if server is not None:
             server.terminate()
             server.wait(timeout=30)
+        from django.conf import settings
         from django.db import connections
 
-        connections.close_all()
+        # A failed migrate stops the bench before Django is set up; the database goes anyway.
+        if settings.configured:
+            connections.close_all()
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()

@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from canasta_club.errors import ApiError, ErrorSerializer
+from canasta_club.api import error_response, request_user
+from canasta_club.errors import ApiError
 from canasta_club.i18n import text
 from games import selectors, services
 from games.models import Game
@@ -31,9 +32,9 @@ from games.serializers import (
     MoveResultSerializer,
 )
 
-ERROR_400 = OpenApiResponse(ErrorSerializer, description="Invalid input (see `code`).")
-ERROR_401 = OpenApiResponse(ErrorSerializer, description="Not authenticated.")
-ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such game (`not_found`).")
+ERROR_400 = error_response("Invalid input (see `code`).")
+ERROR_401 = error_response("Not authenticated.")
+ERROR_404 = error_response("No such game (`not_found`).")
 IDEMPOTENCY_KEY_MAX = 255
 
 ACTION_EXAMPLES = [
@@ -173,7 +174,7 @@ INVITE_CODE_PARAMETER = OpenApiParameter(
 def _visible_game_or_404(request: Request, game_id: int) -> Game:
     """The game, unless it is a private table the caller may not see (404, as if absent)."""
     game = _game_or_404(game_id)
-    user: User = request.user  # type: ignore[assignment]
+    user = request_user(request)
     invite_code = request.query_params.get("invite_code", "")
     if not selectors.may_see(game=game, viewer=user, invite_code=invite_code):
         raise ApiError(
@@ -192,7 +193,9 @@ def _seen_by(game: Game, user: User) -> int | None:
 
 
 class GamesView(GenericAPIView):
-    serializer_class = GameSummarySerializer
+    # Only for the browsable API's forms: the lobby itself comes from selectors.lobby.
+    serializer_class = GameCreateSerializer
+    queryset = Game.objects.none()
 
     @extend_schema(
         tags=["games"],
@@ -206,7 +209,7 @@ class GamesView(GenericAPIView):
     def get(self, request: Request) -> Response:
         query = LobbyQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        user: User = request.user  # type: ignore[assignment]
+        user = request_user(request)
         games = selectors.lobby(
             user=user,
             status=query.validated_data.get("status"),
@@ -229,8 +232,8 @@ class GamesView(GenericAPIView):
             201: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: OpenApiResponse(ErrorSerializer, description="`suspended`."),
-            409: OpenApiResponse(ErrorSerializer, description="`too_many_open_tables`."),
+            403: error_response("`suspended`."),
+            409: error_response("`too_many_open_tables`."),
         },
         examples=[
             OpenApiExample(
@@ -254,7 +257,7 @@ class GamesView(GenericAPIView):
     def post(self, request: Request) -> Response:
         serializer = GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user: User = request.user  # type: ignore[assignment]
+        user = request_user(request)
         game = services.open_table(user=user, **serializer.validated_data)
         game = _game_or_404(game.pk)
         return Response(
@@ -274,7 +277,7 @@ class GameDetailView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _visible_game_or_404(request, game_id)
-        user: User = request.user  # type: ignore[assignment]
+        user = request_user(request)
         _seen_by(game, user)
         return Response(selectors.game_detail(game=game, viewer=user))
 
@@ -291,11 +294,9 @@ class JoinView(APIView):
             200: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: OpenApiResponse(ErrorSerializer, description="`suspended`, `bad_invite_code`."),
+            403: error_response("`suspended`, `bad_invite_code`."),
             404: ERROR_404,
-            409: OpenApiResponse(
-                ErrorSerializer, description="`seat_taken`, `already_seated`, `game_not_waiting`."
-            ),
+            409: error_response("`seat_taken`, `already_seated`, `game_not_waiting`."),
         },
         examples=[
             OpenApiExample("a public table", value={"seat": 2}, request_only=True),
@@ -307,7 +308,7 @@ class JoinView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user: User = request.user  # type: ignore[assignment]
+        user = request_user(request)
         services.join_table(game_id=game_id, user=user, **serializer.validated_data)
         game = _game_or_404(game_id)
         return Response(selectors.game_detail(game=game, viewer=user))
@@ -324,13 +325,13 @@ class LeaveView(APIView):
             200: GameDetailSerializer,
             204: OpenApiResponse(description="The table was empty and is removed."),
             401: ERROR_401,
-            403: OpenApiResponse(ErrorSerializer, description="`not_seated`."),
+            403: error_response("`not_seated`."),
             404: ERROR_404,
-            409: OpenApiResponse(ErrorSerializer, description="`game_started`."),
+            409: error_response("`game_started`."),
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
-        user: User = request.user  # type: ignore[assignment]
+        user = request_user(request)
         remaining = services.leave_table(game_id=game_id, user=user)
         if remaining is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -351,7 +352,7 @@ class MovesView(APIView):
         query = MoveLogQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         game = _visible_game_or_404(request, game_id)
-        viewer_seat = _seen_by(game, request.user)  # type: ignore[arg-type]
+        viewer_seat = _seen_by(game, request_user(request))
         limit = selectors.MOVE_LOG_PAGE
         moves = selectors.move_log_for(
             game=game, viewer_seat=viewer_seat, after=query.validated_data["after"], limit=limit + 1
@@ -390,14 +391,11 @@ class MovesView(APIView):
             200: MoveResultSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: OpenApiResponse(ErrorSerializer, description="`not_seated`."),
+            403: error_response("`not_seated`."),
             404: ERROR_404,
-            409: OpenApiResponse(
-                ErrorSerializer, description="`stale_version`, `game_not_active`."
-            ),
-            422: OpenApiResponse(
-                ErrorSerializer,
-                description="`idempotency_key_reused`: the key was used for another request.",
+            409: error_response("`stale_version`, `game_not_active`."),
+            422: error_response(
+                "`idempotency_key_reused`: the key was used for another request.",
             ),
         },
         examples=ACTION_EXAMPLES,
@@ -416,7 +414,7 @@ class MovesView(APIView):
         serializer.is_valid(raise_exception=True)
         outcome = services.make_move(
             game_id=game_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=request_user(request),
             version=serializer.validated_data["version"],
             action=serializer.validated_data["action"],
             idempotency_key=key,
@@ -435,7 +433,7 @@ class ExportView(APIView):
             200: ExportSerializer,
             401: ERROR_401,
             404: ERROR_404,
-            409: OpenApiResponse(ErrorSerializer, description="`game_not_finished`."),
+            409: error_response("`game_not_finished`."),
         },
     )
     def get(self, request: Request, game_id: int) -> Response:

@@ -291,3 +291,11 @@ def test_odd_rules_never_500(client_for, rules):
     assert response.status_code in (201, 400), response.content
     if response.status_code == 400:
         assert response.json()["code"] in ("invalid_rules", "invalid")
+
+
+def test_browsable_api_renders_the_lobby_for_a_browser(client_for):
+    client = client_for(UserFactory())
+    open_table(client)
+    response = client.get("/api/games/?status=waiting", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200
+    assert b"Lobby and own games" in response.content or b"<html" in response.content

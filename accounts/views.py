@@ -22,10 +22,9 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from canasta_club.api import error_response, request_user
+from canasta_club.api import request_user
+from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 
-ERROR_400 = error_response("Invalid input (see `code`).")
-ERROR_401 = error_response("Not authenticated.")
 ERROR_404 = error_response("No such user.")
 ERROR_429 = error_response("Too many attempts; retry later.")
 

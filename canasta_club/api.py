@@ -1,17 +1,15 @@
-"""The API's shared parts: the JSON parser, the pagination, OpenAPI error responses, the user."""
+"""The API's shared parts: the JSON parser, the pagination, the authenticated user."""
 
 import json
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from django.conf import settings
-from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 
-from canasta_club import errors
 from canasta_club.i18n import text
 
 if TYPE_CHECKING:  # DRF imports this module (its parser) before the apps are ready
@@ -107,11 +105,6 @@ class Pagination(LimitOffsetPagination):
 
     def get_offset(self, request: Request) -> int:
         return min(super().get_offset(request), MAX_OFFSET)
-
-
-def error_response(description: str) -> OpenApiResponse:
-    """An error response for `extend_schema(responses=...)`: the `{"code", "detail"}` body."""
-    return OpenApiResponse(errors.ErrorSerializer, description=description)
 
 
 def request_user(request: Request) -> "User":

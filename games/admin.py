@@ -9,19 +9,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from canasta_club.admin import ReadOnlyInline
 from games.models import DealRecord, Game, Move, Seat
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class SeatInline(ReadOnlyInline):

@@ -14,9 +14,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from canasta_club.api import error_response, request_user
+from canasta_club.api import request_user
 from canasta_club.errors import ApiError
 from canasta_club.i18n import text
+from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 from games import selectors, services
 from games.models import Game
 from games.serializers import (
@@ -32,8 +33,6 @@ from games.serializers import (
     MoveResultSerializer,
 )
 
-ERROR_400 = error_response("Invalid input (see `code`).")
-ERROR_401 = error_response("Not authenticated.")
 ERROR_404 = error_response("No such game (`not_found`).")
 IDEMPOTENCY_KEY_MAX = 255
 

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString
 
 from accounts.models import User
 from canasta_club import clock
+from canasta_club.admin import ReadOnlyInline
 from canasta_club.errors import ApiError
 from moderation import policy, selectors, services
 from moderation.models import (
@@ -29,17 +30,6 @@ from moderation.models import (
     Sanction,
 )
 from moderation.permissions import REPORTER_IDENTITY_PERMISSION
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class SanctionInline(ReadOnlyInline):

@@ -14,8 +14,9 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from canasta_club import clock
-from canasta_club.api import error_response, request_user
+from canasta_club.api import request_user
 from canasta_club.i18n import current_language
+from canasta_club.openapi import error_response
 from moderation import selectors, services
 from moderation.models import Report
 from moderation.permissions import CanSeeReporterIdentity, IsModerator

@@ -4,9 +4,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from canasta_club.api import error_response, request_user
+from canasta_club.api import request_user
 from canasta_club.errors import ApiError
 from canasta_club.i18n import text
+from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 from games import timeouts
 from notifications import selectors, services
 from notifications.serializers import (
@@ -18,8 +19,6 @@ from notifications.serializers import (
     SeatPresenceSerializer,
 )
 
-ERROR_400 = error_response("Invalid input (see `code`).")
-ERROR_401 = error_response("Not authenticated.")
 ERROR_403 = error_response("No seat at this table.")
 ERROR_404 = error_response("No such game.")
 

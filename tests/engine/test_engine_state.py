@@ -8,21 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules
+from tests.engine.decks import VIEW_KEYS
 from tests.engine.test_engine_rules import OPENER, draw, meld, new, refused
-
-VIEW_KEYS = {
-    "seat",
-    "dealer",
-    "turn",
-    "phase",
-    "hand",
-    "hand_counts",
-    "stock_count",
-    "pile",
-    "teams",
-    "undo_available",
-    "result",
-}
 
 
 def test_view_has_exactly_the_contract_shape() -> None:

@@ -221,6 +221,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(hour=7, minute=0),
         "options": {"expire_seconds": 3600},
     },
+    "purge-idempotency-keys": {
+        "task": "games.tasks.purge_idempotency_keys",
+        "schedule": timedelta(hours=1),
+        "options": {"expire_seconds": 600},
+    },
     "sweep-report-deadlines": {
         "task": "moderation.tasks.sweep_report_deadlines",
         "schedule": timedelta(minutes=1),

@@ -165,6 +165,7 @@ class IdempotentResponse(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "key"], name="idempotency_key_unique")
         ]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created_at")]
 
     def __str__(self) -> str:
         return f"Game {self.game_id} user {self.user_id} key {self.key}"

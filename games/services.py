@@ -29,6 +29,8 @@ from notifications.services import notify
 SEEN_RESOLUTION = timedelta(seconds=5)
 # Tables one user may have opened and still waiting for players (lobby spam).
 MAX_WAITING_TABLES = 5
+# How long a retry with the same Idempotency-Key gets the first answer back (as Stripe: a day).
+IDEMPOTENCY_KEY_TTL = timedelta(hours=24)
 
 
 @dataclass(frozen=True)
@@ -524,3 +526,10 @@ def mark_seen(*, seat: Seat, now: datetime) -> None:
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False)
     seat.last_seen_at = now
     seat.is_absent = False
+
+
+def purge_idempotency_keys() -> int:
+    """Forget stored answers older than IDEMPOTENCY_KEY_TTL; returns how many went."""
+    cutoff = clock.now() - IDEMPOTENCY_KEY_TTL
+    deleted, _ = IdempotentResponse.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

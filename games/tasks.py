@@ -1,10 +1,15 @@
-"""Thin Celery tasks for the club's clock; the work is in games.timeouts."""
+"""Thin Celery tasks for the club's clock; the work is in games.timeouts and games.services."""
 
 from celery import shared_task
 
-from games import timeouts
+from games import services, timeouts
 
 
 @shared_task
 def sweep_deadlines() -> int:
     return timeouts.sweep_until_done()
+
+
+@shared_task
+def purge_idempotency_keys() -> int:
+    return services.purge_idempotency_keys()

@@ -1,7 +1,19 @@
+from collections.abc import Iterator
+
 import pytest
 from rest_framework.test import APIClient
+
+from canasta_club import clock
 
 
 @pytest.fixture
 def api_client() -> APIClient:
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def club_clock() -> Iterator[None]:
+    """Every test starts on the database's own time; tests move it with clock.advance()."""
+    clock.reset()
+    yield
+    clock.reset()

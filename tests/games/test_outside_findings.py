@@ -2,10 +2,12 @@
 on waiting tables, and the schema of the game view."""
 
 import random
+from datetime import timedelta
 
 import pytest
 from rest_framework.test import APIClient
 
+from canasta_club import clock
 from games import services
 from games.engine import Deal, Match, Rules
 from games.engine.match import deal_seed
@@ -55,6 +57,16 @@ def test_a_key_reused_for_another_request_is_422_and_plays_nothing(client_for, g
         assert reused.json()["code"] == "idempotency_key_reused"
     game.refresh_from_db()
     assert game.version == 1
+
+
+def test_stored_answers_are_forgotten_after_a_day(client_for, game, players):
+    client = client_for(players[game.turn_seat])
+    assert post_move(client, game.pk, 0, {"type": "draw"}, headers=key("k")).status_code == 200
+    clock.advance(services.IDEMPOTENCY_KEY_TTL - timedelta(minutes=1))
+    assert services.purge_idempotency_keys() == 0
+    clock.advance(timedelta(minutes=2))
+    assert services.purge_idempotency_keys() == 1
+    assert not IdempotentResponse.objects.exists()
 
 
 def test_the_fingerprint_ignores_key_order():

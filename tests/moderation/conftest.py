@@ -11,7 +11,6 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
 from games.models import Game
 from moderation import policy
 from tests.factories import GameFactory, SeatFactory, UserFactory
@@ -87,11 +86,9 @@ def notifications(monkeypatch: pytest.MonkeyPatch) -> NotifyRecorder:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_clock_and_cache() -> Iterator[None]:
-    clock.reset()
+def _fresh_cache() -> Iterator[None]:
     cache.clear()
     yield
-    clock.reset()
     cache.clear()
 
 

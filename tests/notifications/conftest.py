@@ -1,3 +1,3 @@
-from tests.timing.conftest import celery_worker, club_clock
+from tests.timing.conftest import celery_worker
 
-__all__ = ["celery_worker", "club_clock"]
+__all__ = ["celery_worker"]

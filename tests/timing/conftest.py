@@ -15,20 +15,11 @@ from django.conf import settings
 from django.db import connections
 
 from accounts.models import User
-from canasta_club import clock
 from canasta_club.celery import app
 from games import services as game_services
 from games.engine import Match, autoplay
 from games.models import Game, Seat
 from tests.factories import UserFactory
-
-
-@pytest.fixture(autouse=True)
-def club_clock() -> Iterator[None]:
-    """Every test starts on the database's own time; tests move it with clock.advance()."""
-    clock.reset()
-    yield
-    clock.reset()
 
 
 def _close_worker_connections(**kwargs: Any) -> None:

@@ -1,3 +1,5 @@
+from datetime import datetime
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -21,6 +23,12 @@ class User(AbstractUser):
             # "Alice" and "alice" would be two players nobody can tell apart.
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
+
+    def is_muted(self, *, now: datetime) -> bool:
+        return self.muted_until is not None and self.muted_until > now
+
+    def is_suspended(self, *, now: datetime) -> bool:
+        return self.suspended_until is not None and self.suspended_until > now
 
     def __str__(self) -> str:
         return self.display_name or self.username

@@ -2,11 +2,11 @@ from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
+from canasta_club import clock
 from games.selectors import player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
@@ -65,10 +65,6 @@ class GameStatsSerializer(serializers.Serializer):
     abandoned = serializers.IntegerField()
 
 
-def _in_force(until: datetime | None) -> datetime | None:
-    return until if until is not None and until > timezone.now() else None
-
-
 class PublicUserSerializer(serializers.ModelSerializer):
     """A player's card as anyone sees it: never the email or sanctions."""
 
@@ -111,11 +107,11 @@ class MeSerializer(PublicUserSerializer):
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_muted_until(self, user: User) -> datetime | None:
-        return _in_force(user.muted_until)
+        return user.muted_until if user.is_muted(now=clock.now()) else None
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_suspended_until(self, user: User) -> datetime | None:
-        return _in_force(user.suspended_until)
+        return user.suspended_until if user.is_suspended(now=clock.now()) else None
 
     @extend_schema_field(NotificationSettingsSerializer)
     def get_notification_settings(self, user: User) -> dict[str, object]:

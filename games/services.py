@@ -13,7 +13,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 from rest_framework import status
 
 from accounts.models import User
@@ -47,6 +46,14 @@ def _not_found() -> ApiError:
     )
 
 
+def _game_not_active() -> ApiError:
+    return ApiError(
+        "game_not_active",
+        text("Игра не идёт.", "The game is not in progress."),
+        status.HTTP_409_CONFLICT,
+    )
+
+
 def _not_seated(game: Game, user: User) -> ApiError:
     """403 `not_seated`; 404 for a private table the user may not see (it stays unknown)."""
     if not selectors.may_see(game=game, viewer=user):
@@ -59,7 +66,7 @@ def _not_seated(game: Game, user: User) -> ApiError:
 
 
 def _refuse_suspended(user: User) -> None:
-    if user.suspended_until is not None and user.suspended_until > timezone.now():
+    if user.is_suspended(now=clock.now()):
         raise ApiError(
             "suspended",
             text(
@@ -315,11 +322,7 @@ def _apply_locked(
 ) -> tuple[list[Move], Match]:
     """apply_actions_locked, also returning the match it produced (spares the answer a reparse)."""
     if game.status != Game.Status.ACTIVE or game.state is None:
-        raise ApiError(
-            "game_not_active",
-            text("Игра не идёт.", "The game is not in progress."),
-            status.HTTP_409_CONFLICT,
-        )
+        raise _game_not_active()
     match = Match.from_dict(game.state)
     applied: list[tuple[dict[str, Any], int, dict[str, Any]]] = []
     for action in actions:
@@ -408,9 +411,9 @@ def finish_game_abandoned(*, game: Game, seat: int) -> None:
 
 def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveOutcome:
     if game.status != Game.Status.ACTIVE:
+        refusal = _game_not_active()
         return MoveOutcome(
-            status.HTTP_409_CONFLICT,
-            {"code": "game_not_active", "detail": text("Игра не идёт.", "The game is not on.")},
+            refusal.status_code, {"code": refusal.error_code, "detail": str(refusal.detail)}
         )
     if version != game.version:
         return MoveOutcome(
@@ -473,7 +476,7 @@ def make_move(
     seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is None:
         raise _not_seated(game, user)
-    fingerprint = request_fingerprint(version=version, action=action)
+    fingerprint = request_fingerprint(version=version, action=action) if idempotency_key else ""
     if idempotency_key:
         stored = (
             IdempotentResponse.objects.filter(game=game, user=user, key=idempotency_key)

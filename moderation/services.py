@@ -150,7 +150,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
             recipient_id = next(uid for uid, seat in seats.items() if seat == partner_seat)
         locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
-        if giver.muted_until and giver.muted_until > now:
+        if giver.is_muted(now=now):
             raise ApiError(
                 "muted",
                 i18n.text(

@@ -39,6 +39,19 @@ def now() -> datetime:
     return timezone.now() + _offset
 
 
+def now_column(vendor: str) -> str:
+    """The database's time for the select list of written-out SQL; read it with now_from_column.
+
+    NULL on SQLite, whose clock is this process's own: now_from_column asks no query for it.
+    """
+    return "statement_timestamp()" if vendor == "postgresql" else "NULL"
+
+
+def now_from_column(value: datetime | None) -> datetime:
+    """The club's time from a `now_column()` value."""
+    return now() if value is None else value + _offset
+
+
 def advance(delta: timedelta) -> None:
     """Move the club's time forward by `delta` (tests only)."""
     global _offset

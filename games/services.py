@@ -78,12 +78,11 @@ def _refuse_suspended(user: User) -> None:
 
 
 def lock_game(*, game_id: int) -> Game:
-    """Inside a transaction: the game row, locked; `db_now` is the database clock."""
-    return selectors.attach_seats(
-        Game.objects.select_for_update(of=("self",))
-        .annotate(db_now=clock.now_expression())
-        .get(pk=game_id)
-    )
+    """Inside a transaction: the game row, locked, with its seats; `db_now` is the club's clock."""
+    game = selectors.game_with_seats(game_id=game_id, for_update=True)
+    if game is None:
+        raise Game.DoesNotExist(f"Game {game_id} does not exist.")
+    return game
 
 
 def _lock_game_or_404(game_id: int) -> Game:

@@ -152,7 +152,7 @@ GAME_EXAMPLE = OpenApiExample(
 
 
 def _game_or_404(game_id: int) -> Game:
-    game = selectors.game_for_reading(game_id=game_id)
+    game = selectors.game_with_seats(game_id=game_id)
     if game is None:
         raise ApiError(
             "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND

@@ -17,3 +17,12 @@ def club_clock() -> Iterator[None]:
     clock.reset()
     yield
     clock.reset()
+
+
+@pytest.fixture(autouse=True)
+def drain_publisher(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's first drain is published at once, whatever earlier tests in the process did."""
+    from notifications import services
+
+    fresh = services.DrainPublisher(interval=services.DRAIN_PUBLISH_INTERVAL)
+    monkeypatch.setattr(services, "_publish_drain", fresh)

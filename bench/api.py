@@ -7,7 +7,7 @@ accepted moves per second and move latency p50/p99 for each N, then the SQL quer
 per game read, measured in-process with CaptureQueriesContext, for a short and a long history.
 Gunicorn is stopped and the database dropped at the end.
 
-    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers 4] [--threads 2]
+    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers N] [--threads N]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. The Celery broker
 is a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15): no worker drains it, and
@@ -299,25 +299,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="1,8,32")
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument(
-        "--prepared",
-        action="store_true",
-        help="server-side binding with prepared statements (psycopg prepare_threshold=5)",
-    )
+    parser.add_argument("--workers", type=int, help="default: gunicorn.conf.py's (2 per core)")
+    parser.add_argument("--threads", type=int, help="default: gunicorn.conf.py's (1)")
     args = parser.parse_args()
     client_counts = [int(value) for value in args.clients.split(",")]
 
     database = f"canasta_bench_{os.getpid()}"
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}"
-        + ("?server_side_binding=true&prepare_threshold=5" if args.prepared else ""),
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
+        **({"WEB_CONCURRENCY": str(args.workers)} if args.workers else {}),
+        **({"WEB_THREADS": str(args.threads)} if args.threads else {}),
     }
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{database}"')
@@ -346,20 +342,13 @@ def main() -> None:
                 seats.append(Token.objects.create(user=user).key)
             tokens.append(seats)
 
+        # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.
         server = subprocess.Popen(
             [
                 str(Path(sys.executable).parent / "gunicorn"),
                 "canasta_club.wsgi",
                 "--bind",
                 f"127.0.0.1:{PORT}",
-                "--workers",
-                str(args.workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                str(args.threads),
-                "--keep-alive",
-                "75",
                 "--log-level",
                 "warning",
             ],
@@ -372,11 +361,12 @@ def main() -> None:
                 break
             except requests.RequestException:
                 time.sleep(0.2)
+        workers = env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)}")
         print(
-            f"gunicorn: {args.workers} workers x {args.threads} threads (gthread), "
-            f"PostgreSQL database {database}, {os.cpu_count()} CPUs; "
-            f"{args.seconds:.0f} s per run, async matches to 5000"
-            + (", prepared statements" if args.prepared else ""),
+            f"gunicorn.conf.py: {workers} workers x {env.get('WEB_THREADS', '1')} threads "
+            f"(gthread), PostgreSQL database {database} (server-side binding, prepared "
+            f"statements), {os.cpu_count()} CPUs; {args.seconds:.0f} s per run, async matches "
+            "to 5000",
             flush=True,
         )
         for clients in client_counts:

@@ -6,8 +6,9 @@ from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
 User = get_user_model()
+_USER_COLUMNS = ", ".join(f"u.{field.column}" for field in User._meta.concrete_fields)
 _USER_BY_TOKEN = (
-    f"SELECT u.*, t.created AS token_created FROM {User._meta.db_table} u "
+    f"SELECT {_USER_COLUMNS}, t.created AS token_created FROM {User._meta.db_table} u "
     f"JOIN {Token._meta.db_table} t ON t.user_id = u.id WHERE t.key = %s"
 )
 

@@ -43,6 +43,8 @@ _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concr
     ("player_display_name", "u.display_name"),
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
+# Named, not g.*: a prepared statement's result must not change shape when a column is added.
+_GAME_COLUMNS = ", ".join(f"g.{field.column}" for field in Game._meta.concrete_fields)
 # (array aggregate, object builder) of each database's JSON functions.
 _JSON_FUNCTIONS = {
     "postgresql": ("jsonb_agg", "jsonb_build_object"),
@@ -55,7 +57,7 @@ def _game_with_seats_sql(*, vendor: str, for_update: bool) -> str:
     aggregate, build_object = _JSON_FUNCTIONS[vendor]
     pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
     return (
-        f"SELECT g.*, {clock.now_column(vendor)} AS db_now, "
+        f"SELECT {_GAME_COLUMNS}, {clock.now_column(vendor)} AS db_now, "
         f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
         f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
         f"FROM {Game._meta.db_table} g WHERE g.id = %s" + (" FOR UPDATE OF g" if for_update else "")

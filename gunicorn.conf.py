@@ -1,0 +1,17 @@
+"""Gunicorn settings for the web process: `gunicorn canasta_club.wsgi`, run from this folder.
+
+gthread workers keep HTTP keep-alive connections open (a program playing through the API reuses
+one) without holding a thread per idle connection. Two workers per core; `WEB_THREADS` threads
+each, 1 by default: a second thread in the same process mostly waits for the GIL and costs CPU
+per request (bench/api.py). Environment: PORT, WEB_CONCURRENCY (workers), WEB_THREADS.
+"""
+
+import os
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+threads = int(os.environ.get("WEB_THREADS", "1"))
+# Longer than a client's pause between two moves, so a playing client keeps its connection.
+keepalive = 75
+timeout = 30

@@ -3,6 +3,7 @@ from datetime import datetime
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
 
 
@@ -22,6 +23,11 @@ class User(AbstractUser):
         constraints = [
             # "Alice" and "alice" would be two players nobody can tell apart.
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+            # The email is the way back into the account (password reset): one account each.
+            # Accounts made in the admin may have none.
+            models.UniqueConstraint(
+                Lower("email"), name="accounts_user_email_ci_unique", condition=~Q(email="")
+            ),
         ]
 
     def is_muted(self, *, now: datetime) -> bool:

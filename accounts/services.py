@@ -29,6 +29,17 @@ def _username_taken() -> ApiError:
     return ApiError("username_taken", gettext("This username is already taken."))
 
 
+def _email_taken() -> ApiError:
+    return ApiError("email_taken", gettext("Another account already uses this email."))
+
+
+def _email_in_use(email: str, *, besides: User | None = None) -> bool:
+    others = User.objects.filter(email__iexact=email)
+    if besides is not None:
+        others = others.exclude(pk=besides.pk)
+    return others.exists()
+
+
 def _language_of_request() -> str:
     language = get_language()
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
@@ -48,13 +59,16 @@ def register_user(
     _validate_new_password(password=password, user=user)
     if User.objects.filter(username__iexact=username).exists():
         raise _username_taken()
+    if _email_in_use(user.email):
+        raise _email_taken()
     user.set_password(password)
     try:
         with transaction.atomic():
             user.save()
             token = Token.objects.create(user=user)
-    except IntegrityError as exc:  # a concurrent sign-up took the name between check and insert
-        raise _username_taken() from exc
+    except IntegrityError as exc:
+        # A concurrent sign-up took the name or the email between the check and the insert.
+        raise (_email_taken() if _email_in_use(user.email) else _username_taken()) from exc
     return user, token
 
 
@@ -84,7 +98,7 @@ def change_password(*, user: User, old_password: str, new_password: str) -> Toke
 
 
 def request_password_reset(*, email: str) -> None:
-    """Email a reset link to every active account with this address; silent when there is none."""
+    """Email a reset link to the active account with this address; silent when there is none."""
     users = User.objects.filter(email__iexact=email, is_active=True).only("pk", "password")
     for user in users:
         if user.has_usable_password():
@@ -139,11 +153,17 @@ def update_profile(
             raise ApiError(
                 "wrong_password", gettext("Confirm the new email with your current password.")
             )
+        if _email_in_use(email, besides=user):
+            raise _email_taken()
         user.email = User.objects.normalize_email(email)
         changed.append("email")
     if language is not None:
         user.language = language
         changed.append("language")
     if changed:
-        user.save(update_fields=changed)
+        try:
+            with transaction.atomic():
+                user.save(update_fields=changed)
+        except IntegrityError as exc:  # another account took the email since the check
+            raise _email_taken() from exc
     return user

@@ -42,8 +42,8 @@ class RegisterView(AnonymousAuthView):
     @extend_schema(
         tags=["auth"],
         summary="Sign up",
-        description="Errors: `username_taken`, `weak_password` (Django's password validators), "
-        "`invalid`.",
+        description="Errors: `username_taken`, `email_taken` (one account per email, in any "
+        "case), `weak_password` (Django's password validators), `invalid`.",
         request=RegisterSerializer,
         responses={201: RegisteredSerializer, 400: ERROR_400, 429: ERROR_429},
     )
@@ -153,7 +153,7 @@ class MeView(APIView):
         tags=["users"],
         summary="Change own display name, email or language",
         description="A new email needs the current `password`. "
-        "Errors: `wrong_password`, `invalid`.",
+        "Errors: `wrong_password`, `email_taken`, `invalid`.",
         request=ProfileUpdateSerializer,
         responses={200: MeSerializer, 400: ERROR_400, 401: ERROR_401},
     )

@@ -236,3 +236,14 @@ def test_password_reset_has_its_own_tighter_throttle(api_client):
     ]
 
     assert codes == [202, 429]
+
+
+@pytest.mark.parametrize("taken", ["olga@example.com", "OLGA@Example.com"])
+def test_register_refuses_an_email_another_account_uses(api_client, taken):
+    UserFactory.create(username="olga_first", email="olga@example.com")
+
+    response = sign_up(api_client, email=taken)
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "email_taken"
+    assert not User.objects.filter(username="olga").exists()

@@ -160,3 +160,16 @@ def test_public_card_of_a_missing_user_is_404(user_client, user_id):
 
 def test_public_card_needs_authentication(api_client, user):
     assert api_client.get(f"/api/users/{user.pk}/").status_code == 401
+
+
+def test_an_email_another_account_uses_is_refused(user_client, user):
+    other = UserFactory.create(email="queen@example.com")
+
+    response = user_client.patch(
+        ME, {"email": "Queen@Example.com", "password": DEFAULT_PASSWORD}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "email_taken"
+    user.refresh_from_db()
+    assert user.email != other.email

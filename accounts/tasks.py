@@ -5,7 +5,7 @@ from django.core.mail import send_mail
 from django.urls import reverse
 from django.utils import translation
 from django.utils.encoding import force_bytes
-from django.utils.http import urlencode, urlsafe_base64_encode
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 
 from accounts.models import User
@@ -20,23 +20,23 @@ def send_password_reset_email(*, user_id: int) -> None:
         return
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)
+    page = reverse("password-reset-page", kwargs={"uidb64": uid, "token": token})
     confirm_path = reverse("accounts:password-reset-confirm")
-    link = f"{settings.SITE_URL}{confirm_path}?{urlencode({'uid': uid, 'token': token})}"
     with translation.override(user.language):
         subject = gettext("Canasta Club: password reset")
         body = gettext(
             "Hello, {name}!\n\n"
             'Someone, hopefully you, asked to reset the password of the account "{username}" '
-            "at Canasta Club. To choose a new password, POST uid, token and new_password "
-            "to {confirm_url}:\n\n"
-            "uid: {uid}\ntoken: {token}\n\n{link}\n\n"
+            "at Canasta Club. To choose a new password, open this link:\n\n{link}\n\n"
+            "A program can instead POST uid, token and new_password to {confirm_url}:\n"
+            "uid: {uid}\ntoken: {token}\n\n"
             "If it was not you, ignore this email: your password stays as it is."
         ).format(
             name=user.display_name or user.username,
             username=user.username,
+            link=f"{settings.SITE_URL}{page}",
             confirm_url=f"{settings.SITE_URL}{confirm_path}",
             uid=uid,
             token=token,
-            link=link,
         )
     send_mail(subject, body, None, [user.email])

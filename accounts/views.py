@@ -113,7 +113,9 @@ class PasswordResetView(AnonymousAuthView):
     @extend_schema(
         tags=["auth"],
         summary="Email a password reset link",
-        description="Always 202, whether or not an account has this email.",
+        description="Always 202, whether or not an account has this email. The email links "
+        "to a web page (`/password-reset/{uid}/{token}/`) where a person sets the new password, "
+        "and gives the `uid` and `token` for the confirm endpoint below to programs.",
         request=PasswordResetSerializer,
         responses={202: None, 400: ERROR_400, 429: ERROR_429},
     )

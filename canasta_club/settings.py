@@ -97,6 +97,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
 LOGIN_REDIRECT_URL = "/api/me/"
+# Where the password reset page sends a person afterwards: the browsable API's log-in.
+LOGIN_URL = "rest_framework:login"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,5 +1,4 @@
 import re
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core import mail
@@ -28,15 +27,16 @@ def queued(monkeypatch) -> list[int]:
 
 
 def emailed_link(user) -> dict[str, str]:
+    """The uid and token of the emailed link; the email gives them to programs as well."""
     mail.outbox.clear()
     send_password_reset_email(user_id=user.pk)
     (message,) = mail.outbox
     assert message.to == [user.email]
-    link = re.search(r"https?://\S+\?uid=\S+", str(message.body))
-    assert link is not None
-    query = parse_qs(urlsplit(link.group()).query)
-    assert urlsplit(link.group()).path == CONFIRM
-    return {"uid": query["uid"][0], "token": query["token"][0]}
+    body = str(message.body)
+    page = re.search(r"https?://\S+/password-reset/(?P<uid>[^/\s]+)/(?P<token>[^/\s]+)/", body)
+    assert page is not None
+    assert f"{CONFIRM}:\nuid: {page['uid']}\ntoken: {page['token']}\n" in body
+    return {"uid": page["uid"], "token": page["token"]}
 
 
 def test_reset_queues_the_email_after_commit(
@@ -146,3 +146,39 @@ def test_reset_answers_202_even_when_the_broker_is_down(api_client, monkeypatch)
     response = api_client.post(RESET, {"email": "olga@example.com"}, format="json")
 
     assert response.status_code == 202
+
+
+def test_the_emailed_link_opens_a_page_where_a_person_sets_the_password(client):
+    user = UserFactory.create()
+    Token.objects.create(user=user)
+    link = emailed_link(user)
+
+    # Django's page moves the token from the URL into the session, then shows the form.
+    opened = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
+    assert opened.status_code == 200
+    assert opened.context["validlink"]
+    form_url = opened.redirect_chain[-1][0]
+    new_password = {"new_password1": "melds-of-kings-9", "new_password2": "melds-of-kings-9"}
+    done = client.post(form_url, new_password, follow=True)
+
+    assert done.redirect_chain[-1][0] == "/password-reset/done/"
+    assert done.status_code == 200
+    user.refresh_from_db()
+    assert user.check_password("melds-of-kings-9")
+    assert not Token.objects.filter(user=user).exists()  # as after the API's confirm
+    again = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
+    assert not again.context["validlink"]
+
+
+def test_the_page_refuses_a_weak_password_and_keeps_the_old_one(client):
+    user = UserFactory.create()
+    link = emailed_link(user)
+    opened = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
+
+    weak = {"new_password1": "12345678", "new_password2": "12345678"}
+    response = client.post(opened.redirect_chain[-1][0], weak)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    user.refresh_from_db()
+    assert user.check_password(DEFAULT_PASSWORD)

@@ -1,0 +1,31 @@
+"""The one HTML page a player meets outside the API: the emailed password reset link."""
+
+from typing import Any
+
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.views import PasswordResetCompleteView, PasswordResetConfirmView
+from django.db import transaction
+from django.http import HttpResponse
+from django.urls import path, reverse_lazy
+
+from accounts import services
+
+
+class PasswordResetPage(PasswordResetConfirmView):
+    """Opening the emailed link, a person chooses the new password in the browser (Django's
+    own page and checks). Programs POST the link's uid and token to the API's confirm endpoint
+    instead; either way the old API token stops working."""
+
+    success_url = reverse_lazy("password-reset-complete")
+
+    def form_valid(self, form: "SetPasswordForm[Any]") -> HttpResponse:
+        with transaction.atomic():
+            response = super().form_valid(form)
+            services.revoke_token(user=form.user)
+        return response
+
+
+urlpatterns = [
+    path("<uidb64>/<token>/", PasswordResetPage.as_view(), name="password-reset-page"),
+    path("done/", PasswordResetCompleteView.as_view(), name="password-reset-complete"),
+]

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from canasta_club import clock
+from canasta_club.rows import ModelRows
 from games.engine import Match, legal_actions
 from games.models import DealRecord, Game, Move, Seat
 
@@ -43,8 +44,7 @@ _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concr
     ("player_display_name", "u.display_name"),
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
-# Named, not g.*: a prepared statement's result must not change shape when a column is added.
-_GAME_COLUMNS = ", ".join(f"g.{field.column}" for field in Game._meta.concrete_fields)
+_GAMES = ModelRows(Game)
 # (array aggregate, object builder) of each database's JSON functions.
 _JSON_FUNCTIONS = {
     "postgresql": ("jsonb_agg", "jsonb_build_object"),
@@ -57,7 +57,7 @@ def _game_with_seats_sql(*, vendor: str, for_update: bool) -> str:
     aggregate, build_object = _JSON_FUNCTIONS[vendor]
     pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
     return (
-        f"SELECT {_GAME_COLUMNS}, {clock.now_column(vendor)} AS db_now, "
+        f"SELECT {_GAMES.columns('g')}, {clock.now_column(vendor)} AS db_now, "
         f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
         f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
         f"FROM {Game._meta.db_table} g WHERE g.id = %s" + (" FOR UPDATE OF g" if for_update else "")
@@ -90,12 +90,17 @@ def game_with_seats(*, game_id: int, for_update: bool = False) -> Game | None:
     """
     vendor = connection.vendor
     sql = _game_with_seats_sql(vendor=vendor, for_update=for_update and vendor != "sqlite")
-    game = next(iter(Game.objects.raw(sql, [game_id])), None)
-    if game is None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    game.db_now = clock.now_from_column(game.db_now)  # type: ignore[attr-defined]
-    rows = json.loads(game.seat_rows or "[]")  # type: ignore[attr-defined]
-    seats = sorted((_seat_from_json(row, game) for row in rows), key=lambda seat: seat.seat)
+    game, (db_now, seat_rows) = _GAMES.read(row)
+    game.db_now = clock.now_from_column(db_now)  # type: ignore[attr-defined]
+    seats = sorted(
+        (_seat_from_json(seat_row, game) for seat_row in json.loads(seat_rows or "[]")),
+        key=lambda seat: seat.seat,
+    )
     queryset = game.seats.all()
     queryset._result_cache = seats
     queryset._prefetch_done = True  # type: ignore[attr-defined]

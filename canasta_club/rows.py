@@ -1,0 +1,54 @@
+"""Rows of written-out SELECTs read into model instances, for the queries every request runs."""
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from django.db import connection
+from django.db.models import Model
+
+M = TypeVar("M", bound=Model)
+Converter = Callable[[Any, Any, Any], Any]
+
+
+class ModelRows(Generic[M]):
+    """Reads a row that starts with `model`'s concrete columns (as `columns()` lists them) into
+    an instance, with the database converters the ORM would apply; the row's further columns
+    come back as they are.
+
+    What `Model.objects.raw()` does, with the column-to-field mapping and the converters worked
+    out once per database instead of for every query, where raw() spends ~0.3 ms of CPU.
+    """
+
+    def __init__(self, model: type[M]) -> None:
+        self.model = model
+        self.fields = list(model._meta.concrete_fields)
+        self.attnames = [field.attname for field in self.fields]
+        self._converters: dict[str, list[tuple[int, list[Converter], Any]]] = {}
+
+    def columns(self, alias: str) -> str:
+        """The SELECT list of the model's columns from table alias `alias`, named, never `*`:
+        a prepared statement's result must not change shape when a column is added."""
+        return ", ".join(f"{alias}.{field.column}" for field in self.fields)
+
+    def _converters_for_connection(self) -> list[tuple[int, list[Converter], Any]]:
+        converters = self._converters.get(connection.vendor)
+        if converters is None:
+            converters = []
+            for index, field in enumerate(self.fields):
+                column = field.get_col(self.model._meta.db_table)
+                functions = connection.ops.get_db_converters(column)
+                functions += column.get_db_converters(connection)
+                if functions:
+                    converters.append((index, functions, column))
+            self._converters[connection.vendor] = converters
+        return converters
+
+    def read(self, row: Sequence[Any]) -> tuple[M, tuple[Any, ...]]:
+        """The instance, and the row's columns after the model's."""
+        width = len(self.fields)
+        values = list(row[:width])
+        for index, functions, column in self._converters_for_connection():
+            for convert in functions:
+                values[index] = convert(values[index], column, connection)
+        instance = self.model.from_db(connection.alias, self.attnames, values)
+        return instance, tuple(row[width:])

@@ -253,9 +253,21 @@ def _send(message: OutboxMessage, *, mail: Any) -> OutboxMessage.Status | None:
 
 
 def _your_turn_email_sent_recently(message: OutboxMessage) -> bool:
-    """At most one your-turn email per game per hour."""
+    """At most one your-turn email per game per hour.
+
+    On PostgreSQL a transaction-level advisory lock per (user, game) makes a concurrent drain
+    about to email the same player on the same game wait for this transaction, then see its
+    send. (The embedded SQLite runs one write transaction at a time anyway.) No row lock: a move
+    must not wait for a mail server.
+    """
     if message.kind != Kind.YOUR_TURN or message.game_id is None:
         return False
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                [f"your_turn_email:{message.user_id}:{message.game_id}"],
+            )
     an_hour_ago = clock.now_expression() - YOUR_TURN_EMAIL_INTERVAL
     return OutboxMessage.objects.filter(
         user_id=message.user_id,

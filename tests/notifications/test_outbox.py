@@ -1,6 +1,7 @@
 """The email outbox: written in the notifying transaction, sent once after commit."""
 
 import logging
+import time
 from datetime import timedelta
 
 import pytest
@@ -107,6 +108,27 @@ def test_broker_down_the_move_is_stored_and_the_periodic_drain_catches_up(caplog
     assert OutboxMessage.objects.filter(status="pending").exists()
     assert drain_outbox() >= 1  # what beat's periodic drain does once the broker is back
     assert not OutboxMessage.objects.filter(status="pending").exists()
+
+
+def test_concurrent_drains_still_send_one_your_turn_email_an_hour(monkeypatch):
+    user = new_user()
+    game = started_game()
+    for version in range(2):
+        notify(user_id=user.pk, kind="your_turn", game_id=game.pk, dedupe_key=f"v{version}")
+    services._deliver_in_app(batch_size=10)  # both rows now wait for their email
+    mail.outbox.clear()
+    send = services._email
+
+    def slow_email(message, *, mail):
+        time.sleep(0.3)  # the other drain checks the hourly limit meanwhile
+        send(message, mail=mail)
+
+    monkeypatch.setattr(services, "_email", slow_email)
+    run_in_threads(drain_outbox, drain_outbox)
+
+    assert len(emails_to(user)) == 1
+    mine = OutboxMessage.objects.filter(user=user, kind="your_turn")
+    assert sorted(mine.values_list("status", flat=True)) == ["sent", "skipped"]
 
 
 def test_your_turn_email_at_most_once_an_hour_per_game():

@@ -220,9 +220,9 @@ def is_on_duty(*, moderator: User) -> bool:
     return ModeratorShift.objects.filter(moderator=moderator, on_duty=True).exists()
 
 
-def _sla_share(*, since: datetime, now: datetime) -> float | None:
+def _sla_share(reports: QuerySet[Report], *, since: datetime, now: datetime) -> float | None:
     """Of the reports that fell due in the period, the share answered by their due time."""
-    fell_due = Report.objects.filter(due_at__gt=since, due_at__lte=now)
+    fell_due = reports.filter(due_at__gt=since, due_at__lte=now)
     counts = fell_due.aggregate(
         total=Count("pk"),
         in_time=Count("pk", filter=Q(resolved_at__isnull=False, resolved_at__lte=F("due_at"))),
@@ -230,15 +230,18 @@ def _sla_share(*, since: datetime, now: datetime) -> float | None:
     return round(counts["in_time"] / counts["total"], 4) if counts["total"] else None
 
 
-def moderation_stats() -> dict[str, Any]:
+def moderation_stats(*, moderator: User) -> dict[str, Any]:
+    """Queue figures over the reports this moderator may handle: counting the others would
+    tell them that a report about them, or about a game they played, exists."""
     now = clock.now()
-    open_reports = Report.objects.filter(status=Report.Status.OPEN)
+    reports = reports_moderator_may_handle(moderator=moderator)
+    open_reports = reports.filter(status=Report.Status.OPEN)
     oldest = open_reports.aggregate(oldest=Min("created_at"))["oldest"]
     longest = max(policy.STATS_PERIODS_DAYS)
     took = ExpressionWrapper(F("resolved_at") - F("created_at"), output_field=DurationField())
     answer_times = [
         duration.total_seconds()
-        for duration in Report.objects.filter(resolved_at__gt=now - timedelta(days=longest))
+        for duration in reports.filter(resolved_at__gt=now - timedelta(days=longest))
         .annotate(took=took)
         .values_list("took", flat=True)
     ]
@@ -246,7 +249,9 @@ def moderation_stats() -> dict[str, Any]:
         "open_reports": open_reports.count(),
         "oldest_open_age_seconds": int((now - oldest).total_seconds()) if oldest else None,
         **{
-            f"answered_within_sla_{days}d": _sla_share(since=now - timedelta(days=days), now=now)
+            f"answered_within_sla_{days}d": _sla_share(
+                reports, since=now - timedelta(days=days), now=now
+            )
             for days in policy.STATS_PERIODS_DAYS
         },
         f"median_answer_seconds_{longest}d": int(median(answer_times)) if answer_times else None,

@@ -358,10 +358,13 @@ class ModerationStatsView(APIView):
     @extend_schema(
         operation_id="moderation_stats",
         summary="Open reports, oldest open age, share answered within the SLA, median answer time",
+        description="Over the reports the caller may handle: never those about them, filed by "
+        "them, or about a game they played.",
         responses={200: ModerationStatsSerializer, **_errors(e403="Not a moderator.")},
     )
     def get(self, request: Request) -> Response:
-        return Response(ModerationStatsSerializer(selectors.moderation_stats()).data)
+        stats = selectors.moderation_stats(moderator=request_user(request))
+        return Response(ModerationStatsSerializer(stats).data)
 
 
 class DutyView(APIView):

@@ -341,6 +341,20 @@ def test_stats(players: list[User], moderator: User) -> None:
     assert 3 * 3600 - 60 <= stats["median_answer_seconds_30d"] <= 3 * 3600 + 60
 
 
+def test_stats_leave_out_what_the_moderator_may_not_see(
+    players: list[User], moderator: User
+) -> None:
+    file_report(players[0], over_game(players), players[1])
+    # A game the moderator played: its report is hidden from them, counts included.
+    table = [moderator, *players[1:]]
+    assert file_report(players[1], over_game(table), moderator).status_code == 201
+
+    stats = client_for(moderator).get("/api/moderation/stats/").json()
+
+    assert stats["open_reports"] == 1
+    assert client_for(moderator).get("/api/moderation/reports/").json()["count"] == 1
+
+
 def test_duty(moderator: User) -> None:
     client = client_for(moderator)
 

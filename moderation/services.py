@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -23,6 +24,7 @@ from moderation.models import (
     Report,
     Sanction,
 )
+from moderation.permissions import REPORTER_IDENTITY_PERMISSION
 from notifications.services import notify
 
 logger = logging.getLogger(__name__)
@@ -464,6 +466,33 @@ def set_on_duty(*, moderator: User, on_duty: bool) -> ModeratorShift:
         moderator=moderator, defaults={"on_duty": on_duty, "updated_at": clock.now()}
     )
     return shift
+
+
+# --- appointing moderators ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def appoint_moderator(*, user: User, reveal_reporters: bool = False) -> None:
+    """Into the Moderators group, with the staff flag the Django admin asks of every user;
+    `reveal_reporters` also grants seeing who filed a report (given person by person)."""
+    user.groups.add(Group.objects.get(name=policy.MODERATORS_GROUP))
+    if reveal_reporters:
+        user.user_permissions.add(_reporter_identity_permission())
+    User.objects.filter(pk=user.pk).update(is_staff=True)
+
+
+@transaction.atomic
+def dismiss_moderator(*, user: User) -> None:
+    """Out of the group, without the reporter-identity grant, off duty; superusers stay staff."""
+    user.groups.remove(Group.objects.get(name=policy.MODERATORS_GROUP))
+    user.user_permissions.remove(_reporter_identity_permission())
+    ModeratorShift.objects.filter(moderator=user).update(on_duty=False, updated_at=clock.now())
+    User.objects.filter(pk=user.pk, is_superuser=False).update(is_staff=False)
+
+
+def _reporter_identity_permission() -> Permission:
+    app_label, codename = REPORTER_IDENTITY_PERMISSION.split(".")
+    return Permission.objects.get(content_type__app_label=app_label, codename=codename)
 
 
 # --- the SLA sweep -------------------------------------------------------------------------------

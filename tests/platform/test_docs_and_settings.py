@@ -94,3 +94,15 @@ def test_the_embedded_defaults(tmp_path):
     assert embedded["broker"]["polling_interval"] <= 0.1
     assert embedded["sweep_expiry"]["expire_seconds"] >= 5
     assert embedded["site_url"] == "http://127.0.0.1:8124"
+
+
+def test_postgresql_prepares_statements_with_custom_plans():
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        (plan_cache_mode,) = cursor.fetchone()
+
+    assert plan_cache_mode == "force_custom_plan"
+    assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
+    assert connection.connection.prepare_threshold == 5

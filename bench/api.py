@@ -357,7 +357,7 @@ def main() -> None:
         )
         for _ in range(100):
             try:
-                requests.get(f"{BASE}/api/games/", timeout=2)
+                requests.get(f"{BASE}/api/health/", timeout=2)
                 break
             except requests.RequestException:
                 time.sleep(0.2)

@@ -1,5 +1,5 @@
 """The OpenAPI description documents every error code; the docs page needs no CDN; the embedded
-defaults (SQLite, file broker) are configured against lock errors and slow polling."""
+defaults (SQLite, file broker) are configured against lock errors and slow polling, and play."""
 
 import json
 import re
@@ -75,18 +75,28 @@ print(json.dumps({
 """
 
 
-def test_the_embedded_defaults(tmp_path):
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
-        "CANASTA_VAR_DIR": str(tmp_path / "var"),
-        "PORT": "8124",
-    }
+def run_on_embedded_defaults(script: str, tmp_path: Path, **env: str) -> dict:
+    """`script` in a Python of its own on the embedded defaults (SQLite, the file broker);
+    its last line of output, as JSON."""
     out = subprocess.run(
-        [sys.executable, "-c", EMBEDDED], env=env, cwd=ROOT, capture_output=True, check=True
+        [sys.executable, "-c", script],
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+            "CANASTA_VAR_DIR": str(tmp_path / "var"),
+            **env,
+        },
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
-    embedded = json.loads(out.stdout)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_the_embedded_defaults(tmp_path):
+    embedded = run_on_embedded_defaults(EMBEDDED, tmp_path, PORT="8124")
 
     assert embedded["options"]["transaction_mode"] == "IMMEDIATE"
     assert embedded["options"]["timeout"] >= 20
@@ -94,6 +104,57 @@ def test_the_embedded_defaults(tmp_path):
     assert embedded["broker"]["polling_interval"] <= 0.1
     assert embedded["sweep_expiry"]["expire_seconds"] >= 5
     assert embedded["site_url"] == "http://127.0.0.1:8124"
+
+
+# The written-out game-and-seats query, the move write and the club clock have a SQLite form
+# besides the PostgreSQL one the rest of the suite runs on.
+PLAY = """
+import json, django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from rest_framework.test import APIClient
+from accounts.models import User
+from games import selectors, services
+
+users = [User.objects.create(username=f"embedded{seat}") for seat in range(4)]
+clients = []
+for user in users:
+    client = APIClient()
+    client.force_authenticate(user)
+    clients.append(client)
+game = services.open_table(user=users[0], mode="async", length="deal", rules={}, private=False)
+for seat in (1, 2, 3):
+    services.join_table(game_id=game.pk, user=users[seat], seat=seat)
+statuses = []
+for _ in range(40):
+    turn = clients[0].get(f"/api/games/{game.pk}/").json()["turn_seat"]
+    body = clients[turn].get(f"/api/games/{game.pk}/").json()
+    action = body["legal_actions"][0]
+    response = clients[turn].post(
+        f"/api/games/{game.pk}/moves/",
+        {"version": body["version"], "action": action},
+        format="json",
+    )
+    statuses.append(response.status_code)
+read = selectors.game_with_seats(game_id=game.pk)
+print(json.dumps({
+    "statuses": sorted(set(statuses)),
+    "version": read.version,
+    "seats": [[seat.seat, seat.user.username, seat.last_seen_at.tzinfo is not None]
+              for seat in read.seats.all()],
+    "db_now_aware": read.db_now.tzinfo is not None,
+}))
+"""
+
+
+def test_a_game_plays_on_the_embedded_sqlite_database(tmp_path):
+    played = run_on_embedded_defaults(PLAY, tmp_path)
+
+    assert played["statuses"] == [200]
+    assert played["version"] == 40
+    assert played["seats"] == [[seat, f"embedded{seat}", True] for seat in range(4)]
+    assert played["db_now_aware"]
 
 
 def test_postgresql_prepares_statements_with_custom_plans():

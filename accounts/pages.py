@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.contrib import admin
 from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.views import PasswordResetCompleteView, PasswordResetConfirmView
 from django.db import transaction
@@ -11,7 +12,16 @@ from django.urls import path, reverse_lazy
 from accounts import services
 
 
-class PasswordResetPage(PasswordResetConfirmView):
+class ClubBranding:
+    """The admin templates these pages use show the club's name, not Django's."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)  # type: ignore[misc]
+        context.update(site_header=admin.site.site_header, site_title=admin.site.site_title)
+        return context
+
+
+class PasswordResetPage(ClubBranding, PasswordResetConfirmView):
     """Opening the emailed link, a person chooses the new password in the browser (Django's
     own page and checks). Programs POST the link's uid and token to the API's confirm endpoint
     instead; either way the old API token stops working."""
@@ -25,7 +35,11 @@ class PasswordResetPage(PasswordResetConfirmView):
         return response
 
 
+class PasswordResetDone(ClubBranding, PasswordResetCompleteView):
+    pass
+
+
 urlpatterns = [
     path("<uidb64>/<token>/", PasswordResetPage.as_view(), name="password-reset-page"),
-    path("done/", PasswordResetCompleteView.as_view(), name="password-reset-complete"),
+    path("done/", PasswordResetDone.as_view(), name="password-reset-complete"),
 ]

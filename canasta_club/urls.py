@@ -16,6 +16,9 @@ session_urls = (
     "rest_framework",
 )
 
+# The admin's pages, and the password reset pages built on its templates, say whose they are.
+admin.site.site_header = admin.site.site_title = "Canasta Club"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

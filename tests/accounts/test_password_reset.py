@@ -157,6 +157,7 @@ def test_the_emailed_link_opens_a_page_where_a_person_sets_the_password(client):
     opened = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
     assert opened.status_code == 200
     assert opened.context["validlink"]
+    assert "<title>" in opened.content.decode() and "Canasta Club" in opened.content.decode()
     form_url = opened.redirect_chain[-1][0]
     new_password = {"new_password1": "melds-of-kings-9", "new_password2": "melds-of-kings-9"}
     done = client.post(form_url, new_password, follow=True)

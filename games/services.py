@@ -354,7 +354,8 @@ def apply_actions_locked(
     """Applies `actions` of `seat` to a game locked by `lock_game`; the only way moves happen.
 
     All actions go through the engine before anything is written, so an IllegalMove (raised
-    unchanged) leaves the database untouched.
+    unchanged) leaves the database untouched. Returns the moves written (without their row ids,
+    which the one statement that writes them does not read back).
     """
     moves, _match = _apply_locked(
         game=game,

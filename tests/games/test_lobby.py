@@ -299,3 +299,25 @@ def test_browsable_api_renders_the_lobby_for_a_browser(client_for):
     response = client.get("/api/games/?status=waiting", HTTP_ACCEPT="text/html")
     assert response.status_code == 200
     assert b"Lobby and own games" in response.content or b"<html" in response.content
+
+
+def test_polling_with_the_etag_costs_no_body_until_the_game_changes(client_for, game, players):
+    seat = game.turn_seat
+    watcher = client_for(players[(seat + 1) % 4])
+    first = watcher.get(f"/api/games/{game.pk}/")
+    etag = first.headers["ETag"]
+
+    unchanged = watcher.get(f"/api/games/{game.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+
+    mover = client_for(players[seat])
+    moved = mover.post(
+        f"/api/games/{game.pk}/moves/",
+        {"version": game.version, "action": {"type": "draw"}},
+        format="json",
+    )
+    assert moved.status_code == 200
+    changed = watcher.get(f"/api/games/{game.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed.json()["version"] == game.version + 1

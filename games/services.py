@@ -289,12 +289,11 @@ def _finish(game: Game, *, winner_team: int | None, finished_at: datetime) -> No
 
 
 _MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
+_GAME_FIELDS = {field.name: field for field in Game._meta.concrete_fields}
 # What a move can change in the game row.
 _GAME_FIELDS_A_MOVE_CHANGES = [
-    field
-    for field in Game._meta.concrete_fields
-    if field.name
-    in {
+    _GAME_FIELDS[name]
+    for name in (
         "version",
         "state",
         "deal_number",
@@ -305,7 +304,7 @@ _GAME_FIELDS_A_MOVE_CHANGES = [
         "turn_deadline",
         "finished_at",
         "winner_team",
-    }
+    )
 ]
 
 

@@ -1,13 +1,14 @@
 """Twenty concurrent POSTs of the same move apply it exactly once (real PostgreSQL, threads)."""
 
-import threading
 from collections import Counter
+from functools import partial
 
 import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Game, IdempotentResponse, Move
+from tests.concurrency import run_in_threads
 from tests.factories import UserFactory, started_game
 from tests.games.conftest import key, post_move
 
@@ -17,27 +18,13 @@ CLIENTS = 20
 
 
 def _race(game: Game, user, headers_for) -> list[tuple[int, dict]]:
-    barrier = threading.Barrier(CLIENTS)
-    answers: list[tuple[int, dict]] = []
-    lock = threading.Lock()
-
-    def play(index: int) -> None:
+    def play(index: int) -> tuple[int, dict]:
         client = APIClient()
         client.force_authenticate(user)
-        try:
-            barrier.wait()
-            response = post_move(client, game.pk, 0, {"type": "draw"}, headers_for(index))
-            with lock:
-                answers.append((response.status_code, response.json()))
-        finally:
-            connection.close()
+        response = post_move(client, game.pk, 0, {"type": "draw"}, headers_for(index))
+        return response.status_code, response.json()
 
-    threads = [threading.Thread(target=play, args=(index,)) for index in range(CLIENTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
+    return run_in_threads(*(partial(play, index) for index in range(CLIENTS)))
 
 
 def test_same_idempotency_key_applies_once_and_answers_alike():

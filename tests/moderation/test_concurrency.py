@@ -11,32 +11,11 @@ from accounts.models import User
 from canasta_club import clock
 from moderation import services
 from moderation.models import ModerationAuditEntry, Report
+from tests.concurrency import run_in_threads
 from tests.factories import UserFactory
 from tests.moderation.conftest import file_report, over_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_together(*jobs: Callable[[], object]) -> list[object]:
-    """Start the jobs at the same instant, each in its own thread and DB connection."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes: list[object] = [None] * len(jobs)
-
-    def run(index: int, job: Callable[[], object]) -> None:
-        try:
-            barrier.wait()
-            outcomes[index] = job()
-        except Exception as exc:  # the losers' refusals are the point
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
 
 
 def a_report() -> Report:
@@ -52,7 +31,7 @@ def test_two_moderators_claim_the_same_report_exactly_one_wins(
     report = a_report()
     anna, boris = make_moderator(), make_moderator()
 
-    outcomes = run_together(
+    outcomes = run_in_threads(
         lambda: services.claim_report(report_id=report.pk, moderator=anna),
         lambda: services.claim_report(report_id=report.pk, moderator=boris),
     )
@@ -73,7 +52,7 @@ def test_two_moderators_resolve_at_once_only_the_holder_answers(
     anna, boris = make_moderator(), make_moderator()
     services.claim_report(report_id=report.pk, moderator=anna)
 
-    outcomes = run_together(
+    outcomes = run_in_threads(
         lambda: services.resolve_report(
             report_id=report.pk, moderator=anna, decision="warn", days=None, message="a"
         ),

@@ -14,8 +14,9 @@ from games import services as game_services
 from notifications import services
 from notifications.models import Notification, NotificationSettings, OutboxMessage
 from notifications.services import drain_outbox, notify
+from tests.concurrency import run_in_threads
 from tests.factories import UserFactory, started_game
-from tests.timing.conftest import broker_down, new_user, run_in_threads, turn_of, user_at, wait_for
+from tests.timing.conftest import broker_down, new_user, turn_of, user_at, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

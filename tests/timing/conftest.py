@@ -1,6 +1,5 @@
 """Shared helpers for the timing and notification tests: the fake clock, a real Celery worker."""
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -64,30 +63,6 @@ def wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "the worker did not get there in time"
         time.sleep(0.05)
-
-
-def run_in_threads(*targets: Callable[[], Any]) -> list[Any]:
-    """Run the callables at the same moment in threads of their own (own DB connections)."""
-    barrier = threading.Barrier(len(targets))
-    results: list[Any] = [None] * len(targets)
-
-    def run(index: int, target: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            results[index] = target()
-        except Exception as exc:
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [
-        threading.Thread(target=run, args=(index, target)) for index, target in enumerate(targets)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def new_user() -> User:

@@ -16,12 +16,12 @@ from games.selectors import player_stats
 from games.tasks import sweep_deadlines
 from notifications.models import Notification
 from notifications.services import drain_outbox
+from tests.concurrency import run_in_threads
 from tests.factories import started_game
 from tests.timing.conftest import (
     deadline_of,
     match_of,
     play_turn,
-    run_in_threads,
     turn_of,
     user_at,
     wait_for,

@@ -288,17 +288,9 @@ def export_of(*, game: Game) -> dict[str, Any]:
             .order_by("number")
             .values("number", "dealer", "seed", "result", "scores_after")
         ],
+        # Every seat's private events too, each as its actor saw it.
         "moves": [
-            {
-                "seq": move.seq,
-                "deal_number": move.deal_number,
-                "seat": move.seat,
-                "action": move.action,
-                "automatic": move.automatic,
-                "public": move.public,
-                "private": move.private,
-                "created_at": iso(move.created_at),
-            }
+            move_entry(move, viewer_seat=move.seat)
             for move in Move.objects.filter(game=game).order_by("seq")
         ],
     }

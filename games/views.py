@@ -308,8 +308,7 @@ class JoinView(APIView):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = request_user(request)
-        services.join_table(game_id=game_id, user=user, **serializer.validated_data)
-        game = _game_or_404(game_id)
+        game = services.join_table(game_id=game_id, user=user, **serializer.validated_data)
         return Response(selectors.game_detail(game=game, viewer=user))
 
 
@@ -331,10 +330,9 @@ class LeaveView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         user = request_user(request)
-        remaining = services.leave_table(game_id=game_id, user=user)
-        if remaining is None:
+        game = services.leave_table(game_id=game_id, user=user)
+        if game is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        game = _game_or_404(game_id)
         return Response(selectors.game_detail(game=game, viewer=user))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from canasta_club.admin import ReadOnlyInline
+from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
 from games.models import DealRecord, Game, Move, Seat
 
 
@@ -75,28 +75,9 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyModelAdmin):
     list_display = ("game", "seq", "deal_number", "seat", "automatic", "created_at")
     list_filter = ("automatic",)
     search_fields = ("=game__id",)
     list_select_related = ("game",)
-    readonly_fields = (
-        "game",
-        "seq",
-        "deal_number",
-        "seat",
-        "action",
-        "automatic",
-        "public",
-        "private",
-        "created_at",
-    )
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    readonly_fields = ("game", *MoveInline.fields)

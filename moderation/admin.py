@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.admin import ReadOnlyInline
+from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
 from canasta_club.errors import ApiError
 from moderation import policy, selectors, services
 from moderation.models import (
@@ -345,7 +345,7 @@ class ModeratorShiftAdmin(admin.ModelAdmin):
 
 
 @admin.register(ModerationAuditEntry)
-class ModerationAuditEntryAdmin(admin.ModelAdmin):
+class ModerationAuditEntryAdmin(ReadOnlyModelAdmin):
     list_display = ("created_at", "moderator", "action", "report", "details")
     list_filter = ("action",)
     list_select_related = ("moderator",)
@@ -355,12 +355,3 @@ class ModerationAuditEntryAdmin(admin.ModelAdmin):
         # The log would otherwise tell an accused moderator that a report on them exists.
         visible = selectors.reports_moderator_may_handle(moderator=_moderator(request))
         return super().get_queryset(request).filter(report__in=visible)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

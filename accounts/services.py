@@ -15,22 +15,22 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from accounts.tasks import send_password_reset_email
-from canasta_club.errors import ApiError
+from canasta_club.errors import Invalid
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
     try:
         password_validation.validate_password(password, user=user)
     except DjangoValidationError as exc:
-        raise ApiError("weak_password", " ".join(exc.messages)) from exc
+        raise Invalid("weak_password", " ".join(exc.messages)) from exc
 
 
-def _username_taken() -> ApiError:
-    return ApiError("username_taken", gettext("This username is already taken."))
+def _username_taken() -> Invalid:
+    return Invalid("username_taken", gettext("This username is already taken."))
 
 
-def _email_taken() -> ApiError:
-    return ApiError("email_taken", gettext("Another account already uses this email."))
+def _email_taken() -> Invalid:
+    return Invalid("email_taken", gettext("Another account already uses this email."))
 
 
 def _email_in_use(email: str, *, besides: User | None = None) -> bool:
@@ -76,7 +76,7 @@ def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token
     """The user's API token (created on first use) for valid credentials of an active account."""
     user = authenticate(request, username=username, password=password)
     if user is None:
-        raise ApiError("invalid_credentials", gettext("Wrong username or password."))
+        raise Invalid("invalid_credentials", gettext("Wrong username or password."))
     token, _created = Token.objects.get_or_create(user=user)
     return token
 
@@ -88,7 +88,7 @@ def revoke_token(*, user: User) -> None:
 def change_password(*, user: User, old_password: str, new_password: str) -> Token:
     """Set a new password and replace the API token, so other holders of the old one are out."""
     if not user.check_password(old_password):
-        raise ApiError("wrong_password", gettext("The current password is wrong."))
+        raise Invalid("wrong_password", gettext("The current password is wrong."))
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
@@ -110,7 +110,7 @@ def request_password_reset(*, email: str) -> None:
 
 
 def _user_for_reset(*, uid: str, token: str) -> User:
-    invalid = ApiError(
+    invalid = Invalid(
         "invalid_reset_link", gettext("The password reset link is invalid or has expired.")
     )
     try:
@@ -150,7 +150,7 @@ def update_profile(
     if email is not None:
         # Mail providers ignore case: a change of case alone moves nothing.
         if email.lower() != user.email.lower() and not user.check_password(password):
-            raise ApiError(
+            raise Invalid(
                 "wrong_password", gettext("Confirm the new email with your current password.")
             )
         if _email_in_use(email, besides=user):

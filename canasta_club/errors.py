@@ -1,4 +1,5 @@
-"""One error shape for the whole API: {"code": ..., "detail": ...} (CONTRACT.md §3)."""
+"""The club's own errors (ClubError), and one error shape for the whole API:
+{"code": ..., "detail": ...} (CONTRACT.md §3)."""
 
 import math
 from typing import Any
@@ -12,18 +13,69 @@ from django.core.exceptions import (
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
+from rest_framework.views import exception_handler, set_rollback
 
 from canasta_club.i18n import text
 
 
-class ApiError(exceptions.APIException):
-    """A service-level refusal with a machine-readable code and an HTTP status."""
+class ClubError(Exception):
+    """A refusal by the club's own rules: `code` for programs, `message` for people.
 
-    def __init__(self, code: str, detail: str, status_code: int = status.HTTP_400_BAD_REQUEST):
-        super().__init__(detail=detail, code=code)
-        self.status_code = status_code
-        self.error_code = code
+    Services raise it (through a subclass naming its kind) and know nothing of HTTP: the API's
+    exception handler maps the kind to a status, a web page shows `message`. `message` is in
+    the current language (write it with canasta_club.i18n.text); `extra` holds more fields the
+    API answer carries, e.g. the current `version` of a stale move.
+    """
+
+    def __init__(self, code: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+class Invalid(ClubError):
+    """The request breaks a rule of its own content (a weak password, bad table rules)."""
+
+
+class Forbidden(ClubError):
+    """The caller may not do this (not seated, suspended, muted)."""
+
+
+class NotFound(ClubError):
+    """No such thing, or not one the caller may know of."""
+
+
+class Conflict(ClubError):
+    """The thing is not in a state that allows it (already started, taken, resolved)."""
+
+
+class KeyReused(ClubError):
+    """An Idempotency-Key sent again with another request."""
+
+
+class LimitReached(ClubError):
+    """Too many of these in a while (reports a day)."""
+
+
+# The API's status of each kind of ClubError.
+_STATUS_OF_KIND: dict[type[ClubError], int] = {
+    Invalid: status.HTTP_400_BAD_REQUEST,
+    Forbidden: status.HTTP_403_FORBIDDEN,
+    NotFound: status.HTTP_404_NOT_FOUND,
+    Conflict: status.HTTP_409_CONFLICT,
+    KeyReused: status.HTTP_422_UNPROCESSABLE_ENTITY,
+    LimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
+}
+
+
+def status_of(error: ClubError) -> int:
+    return next(_STATUS_OF_KIND[kind] for kind in type(error).__mro__ if kind in _STATUS_OF_KIND)
+
+
+def error_body(error: ClubError) -> dict[str, Any]:
+    """The API's error shape of a ClubError (also what an Idempotency-Key replay stores)."""
+    return {"code": error.code, "detail": error.message, **error.extra}
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -78,8 +130,6 @@ def _is_csrf_failure(exc: Exception) -> bool:
 
 
 def _code_for(exc: Exception) -> str:
-    if isinstance(exc, ApiError):
-        return exc.error_code
     if isinstance(exc, (Http404, exceptions.NotFound)):
         return "not_found"
     if _is_csrf_failure(exc):
@@ -97,7 +147,7 @@ def _code_for(exc: Exception) -> str:
 
 
 def _detail_for(exc: Exception, code: str, context: dict[str, Any]) -> str:
-    """The caller's language: services write both languages (ApiError), the rest is ours."""
+    """The caller's language: the messages of DRF's and Django's refusals are ours."""
     if isinstance(exc, exceptions.Throttled):
         wait: float | None = getattr(exc, "wait", None)  # the stubs lack it
         if wait is None:
@@ -117,13 +167,13 @@ def _detail_for(exc: Exception, code: str, context: dict[str, Any]) -> str:
             "Тело запроса принимается только в JSON (Content-Type: application/json).",
             "The request body must be JSON (Content-Type: application/json).",
         )
-    if isinstance(exc, ApiError) or (
+    if (
         isinstance(exc, exceptions.APIException)
         and not isinstance(exc, exceptions.ValidationError)
         and code != "csrf_failed"
         and str(exc.detail) != str(exc.default_detail)
     ):
-        # Written by our code (services, the JSON parser, permission messages): both languages.
+        # Written by our code (the JSON parser, permission messages): both languages.
         return str(exc.detail)
     if code in _DETAILS:
         return _text_of(code)
@@ -131,6 +181,9 @@ def _detail_for(exc: Exception, code: str, context: dict[str, Any]) -> str:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ClubError):
+        set_rollback()
+        return Response(error_body(exc), status=status_of(exc))
     response = exception_handler(exc, context)
     if response is None:
         return None

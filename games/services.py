@@ -7,20 +7,21 @@ game row lock (`lock_game`), so moves of one game are applied strictly one after
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from rest_framework import status
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.errors import ApiError
-from canasta_club.i18n import current_language, text
-from games import selectors
+from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
+from canasta_club.i18n import text
+from games import errors, selectors
 from games.engine import IllegalMove, Match, Rules
+from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
 from notifications.services import notify
 
@@ -33,47 +34,49 @@ IDEMPOTENCY_KEY_TTL = timedelta(hours=24)
 
 
 @dataclass(frozen=True)
-class MoveOutcome:
-    """The HTTP answer to a move POST; stored as-is for Idempotency-Key replays."""
+class MoveResult:
+    """A move made: the game as it now is (its `version` included), its state parsed, the
+    mover's seat and the moves written."""
+
+    game: Game
+    match: Match
+    seat: Seat
+    moves: list[Move]
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """The API's answer to a request the engine judged, kept for retries with its key."""
 
     status_code: int
     body: dict[str, Any]
 
 
-def _not_found() -> ApiError:
-    return ApiError(
-        "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-    )
+@dataclass(frozen=True)
+class Idempotency:
+    """A move request's Idempotency-Key, and how the API answers a request the engine judged
+    (the move made, or refused as illegal): that answer is stored with the move, in its
+    transaction."""
+
+    key: str
+    answer: Callable[[MoveResult | IllegalMoveRefused], StoredAnswer]
 
 
-def _game_not_active() -> ApiError:
-    return ApiError(
-        "game_not_active",
-        text("Игра не идёт.", "The game is not in progress."),
-        status.HTTP_409_CONFLICT,
-    )
-
-
-def _not_seated(game: Game, user: User) -> ApiError:
-    """403 `not_seated`; 404 for a private table the user may not see (it stays unknown)."""
+def _not_seated(game: Game, user: User) -> ClubError:
+    """`not_seated`; `not_found` for a private table the user may not see (it stays unknown)."""
     if not selectors.may_see(game=game, viewer=user):
-        return _not_found()
-    return ApiError(
-        "not_seated",
-        text("Вы не сидите за этим столом.", "You have no seat at this table."),
-        status.HTTP_403_FORBIDDEN,
-    )
+        return errors.game_not_found()
+    return errors.not_seated()
 
 
 def _refuse_suspended(user: User) -> None:
     if user.is_suspended(now=clock.now()):
-        raise ApiError(
+        raise Forbidden(
             "suspended",
             text(
                 "Ваша учётная запись временно отстранена от игр.",
                 "Your account is suspended from play.",
             ),
-            status.HTTP_403_FORBIDDEN,
         )
 
 
@@ -89,7 +92,7 @@ def _lock_game_or_404(game_id: int) -> Game:
     try:
         return lock_game(game_id=game_id)
     except Game.DoesNotExist:
-        raise _not_found() from None
+        raise errors.game_not_found() from None
 
 
 def _db_now(game: Game) -> datetime:
@@ -102,7 +105,7 @@ def _seat_users(game: Game) -> dict[int, int]:
 
 
 def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
-    """The engine's Rules for a table; bad options -> 400 `invalid_rules` with the reason.
+    """The engine's Rules for a table; bad options are Invalid `invalid_rules` with the reason.
 
     The options are checked as sent for every length, so a bad `target` is refused even for a
     single deal, which then plays with no target (R-GAME-2).
@@ -110,11 +113,11 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
     try:
         rules = Rules.from_options(options)
     except (ValueError, TypeError) as exc:
-        raise ApiError("invalid_rules", str(exc)) from None
+        raise Invalid("invalid_rules", str(exc)) from None
     if length == Game.Length.DEAL:
         return Rules.from_options({**rules.to_options(), "target": None})
     if rules.target is None:
-        raise ApiError(
+        raise Invalid(
             "invalid_rules",
             text(
                 "Для партии до победы нужна цель (target), например 5000 или 2500.",
@@ -136,14 +139,13 @@ def open_table(
     if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
         MAX_WAITING_TABLES
     ):
-        raise ApiError(
+        raise Conflict(
             "too_many_open_tables",
             text(
                 f"У вас уже {MAX_WAITING_TABLES} столов ждут игроков: начните или закройте один.",
                 f"You already have {MAX_WAITING_TABLES} tables waiting for players: "
                 "start or leave one first.",
             ),
-            status.HTTP_409_CONFLICT,
         )
     game = Game.objects.create(
         mode=mode,
@@ -164,30 +166,19 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
     _refuse_suspended(user)
     game = _lock_game_or_404(game_id)
     if game.status != Game.Status.WAITING:
-        raise ApiError(
-            "game_not_waiting",
-            text("Эта игра уже началась.", "This game has already started."),
-            status.HTTP_409_CONFLICT,
+        raise Conflict(
+            "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
         )
     seats = list(game.seats.all())
     if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
-        raise ApiError(
-            "bad_invite_code",
-            text("Неверный код приглашения.", "Wrong invite code."),
-            status.HTTP_403_FORBIDDEN,
-        )
+        raise Forbidden("bad_invite_code", text("Неверный код приглашения.", "Wrong invite code."))
     if any(taken.user_id == user.pk for taken in seats):
-        raise ApiError(
+        raise Conflict(
             "already_seated",
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
-            status.HTTP_409_CONFLICT,
         )
     if any(taken.seat == seat for taken in seats):
-        raise ApiError(
-            "seat_taken",
-            text("Это место уже занято.", "This seat is taken."),
-            status.HTTP_409_CONFLICT,
-        )
+        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
     Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=_db_now(game))
     # Drop the prefetched seats: the game now has a new one.
     game = lock_game(game_id=game.pk)
@@ -204,13 +195,12 @@ def leave_table(*, game_id: int, user: User) -> Game | None:
     if seat is None:
         raise _not_seated(game, user)
     if game.status != Game.Status.WAITING:
-        raise ApiError(
+        raise Conflict(
             "game_started",
             text(
                 "Игра уже началась: место нельзя освободить.",
                 "The game has started; the seat cannot be left.",
             ),
-            status.HTTP_409_CONFLICT,
         )
     seat.delete()
     if not Seat.objects.filter(game=game).exists():
@@ -376,7 +366,7 @@ def _apply_locked(
 ) -> tuple[list[Move], Match]:
     """apply_actions_locked, also returning the match it produced (spares the answer a reparse)."""
     if game.status != Game.Status.ACTIVE or game.state is None:
-        raise _game_not_active()
+        raise errors.game_not_active()
     match = Match.from_dict(game.state)
     applied: list[tuple[dict[str, Any], int, dict[str, Any]]] = []
     for action in actions:
@@ -452,40 +442,25 @@ def finish_game_abandoned(*, game: Game, seat: int) -> None:
     )
 
 
-def _move_outcome(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveOutcome:
+def _move_locked(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveResult:
     if game.status != Game.Status.ACTIVE:
-        refusal = _game_not_active()
-        return MoveOutcome(
-            refusal.status_code, {"code": refusal.error_code, "detail": str(refusal.detail)}
-        )
+        raise errors.game_not_active()
     if version != game.version:
-        return MoveOutcome(
-            status.HTTP_409_CONFLICT,
-            {
-                "code": "stale_version",
-                "detail": text(
-                    f"Игра уже изменилась: текущая версия {game.version}, получена {version}.",
-                    f"The game has moved on: current version {game.version}, got {version}.",
-                ),
-                "version": game.version,
-            },
+        raise Conflict(
+            "stale_version",
+            text(
+                f"Игра уже изменилась: текущая версия {game.version}, получена {version}.",
+                f"The game has moved on: current version {game.version}, got {version}.",
+            ),
+            version=game.version,
         )
     try:
         moves, match = _apply_locked(
             game=game, seat=seat.seat, actions=[action], automatic=False, turn_started_at=None
         )
     except IllegalMove as exc:
-        return MoveOutcome(
-            status.HTTP_400_BAD_REQUEST,
-            {"code": exc.code, "detail": exc.message(current_language())},
-        )
-    return MoveOutcome(
-        status.HTTP_200_OK,
-        {
-            "moves": [selectors.move_entry(move, viewer_seat=seat.seat) for move in moves],
-            "game": selectors.game_detail(game=game, viewer=seat.user, match=match),
-        },
-    )
+        raise IllegalMoveRefused(exc) from None
+    return MoveResult(game=game, match=match, seat=seat, moves=moves)
 
 
 def request_fingerprint(*, version: int, action: dict[str, Any]) -> str:
@@ -499,65 +474,71 @@ def request_fingerprint(*, version: int, action: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-@transaction.atomic
 def make_move(
     *,
     game_id: int,
     user: User,
     version: int,
     action: dict[str, Any],
-    idempotency_key: str | None = None,
-) -> MoveOutcome:
+    idempotency: Idempotency | None = None,
+) -> MoveResult | StoredAnswer:
     """One move by a seated player, against the `version` the client saw.
 
-    With an `idempotency_key` the answer of a request the engine judged (made or refused) is
-    stored with the request's fingerprint and replayed for retries of the same request; the same
-    key with another request is 422 `idempotency_key_reused`. The game row lock serialises
-    concurrent duplicates, so the second one always finds the first's answer.
+    Refusals are raised after the transaction commits the player's presence. With
+    `idempotency`, the answer of a request the engine judged (made or refused) is stored with
+    the request's fingerprint, and a retry of the same request gets it back (StoredAnswer);
+    the same key with another request is KeyReused. The game row lock serialises concurrent
+    duplicates, so the second one always finds the first's answer.
     """
-    game = _lock_game_or_404(game_id)
-    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
-    if seat is None:
-        raise _not_seated(game, user)
-    fingerprint = request_fingerprint(version=version, action=action) if idempotency_key else ""
-    if idempotency_key:
-        stored = (
-            IdempotentResponse.objects.filter(game=game, user=user, key=idempotency_key)
-            .values_list("fingerprint", "status_code", "body")
-            .first()
-        )
-        if stored is not None and stored[0] != fingerprint:
-            return MoveOutcome(
-                status.HTTP_422_UNPROCESSABLE_ENTITY,
-                {
-                    "code": "idempotency_key_reused",
-                    "detail": text(
+    outcome: MoveResult | ClubError
+    with transaction.atomic():
+        game = _lock_game_or_404(game_id)
+        seat = selectors.seat_row_of(game=game, user=user)
+        if seat is None:
+            raise _not_seated(game, user)
+        fingerprint = ""
+        if idempotency is not None:
+            fingerprint = request_fingerprint(version=version, action=action)
+            stored = (
+                IdempotentResponse.objects.filter(game=game, user=user, key=idempotency.key)
+                .values_list("fingerprint", "status_code", "body")
+                .first()
+            )
+            if stored is not None and stored[0] != fingerprint:
+                raise KeyReused(
+                    "idempotency_key_reused",
+                    text(
                         "Этот Idempotency-Key уже использован для другого хода.",
                         "This Idempotency-Key was already used for another move.",
                     ),
-                },
+                )
+            if stored is not None:
+                return StoredAnswer(status_code=stored[1], body=stored[2])
+        try:
+            outcome = _move_locked(game, seat, version, action)
+        except ClubError as refusal:
+            outcome = refusal
+        # Only requests the engine judged are final: a move made or refused. A stale version or
+        # a game not on was never tried, so a retry with the same key tries again.
+        if idempotency is not None and isinstance(outcome, MoveResult | IllegalMoveRefused):
+            answer = idempotency.answer(outcome)
+            IdempotentResponse.objects.create(
+                game=game,
+                user=user,
+                key=idempotency.key,
+                fingerprint=fingerprint,
+                status_code=answer.status_code,
+                body=answer.body,
             )
-        if stored is not None:
-            return MoveOutcome(status_code=stored[1], body=stored[2])
-    outcome = _move_outcome(game, seat, version, action)
-    # Only requests the engine judged are final: a move made (200) or refused (400). A stale
-    # version or a game not on was never tried, so a retry with the same key tries again.
-    if idempotency_key and outcome.status_code in (status.HTTP_200_OK, status.HTTP_400_BAD_REQUEST):
-        IdempotentResponse.objects.create(
-            game=game,
-            user=user,
-            key=idempotency_key,
-            fingerprint=fingerprint,
-            status_code=outcome.status_code,
-            body=outcome.body,
-        )
-    if outcome.status_code == status.HTTP_200_OK and seat.consecutive_timeouts:
-        # The player is back and playing: no timeouts in a row any more.
-        Seat.objects.filter(pk=seat.pk).update(
-            last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
-        )
-    else:
-        mark_seen(seat=seat, now=_db_now(game))
+        if isinstance(outcome, MoveResult) and seat.consecutive_timeouts:
+            # The player is back and playing: no timeouts in a row any more.
+            Seat.objects.filter(pk=seat.pk).update(
+                last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
+            )
+        else:
+            mark_seen(seat=seat, now=_db_now(game))
+    if isinstance(outcome, ClubError):
+        raise outcome
     return outcome
 
 

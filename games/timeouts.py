@@ -23,12 +23,10 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Value
-from rest_framework import status
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.errors import ApiError
-from canasta_club.i18n import text
+from games import errors
 from games.engine import Match, autoplay
 from games.models import Game, Seat
 from games.services import apply_actions_locked, finish_game_abandoned
@@ -210,14 +208,8 @@ def reclaim_seat(*, game_id: int, user: User) -> Seat:
     seat = Seat.objects.filter(game_id=game_id, user=user).first()
     if seat is None:
         if not Game.objects.filter(pk=game_id).exists():
-            raise ApiError(
-                "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-            )
-        raise ApiError(
-            "not_seated",
-            text("Вы не сидите за этим столом.", "You have no seat at this table."),
-            status.HTTP_403_FORBIDDEN,
-        )
+            raise errors.game_not_found()
+        raise errors.not_seated()
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=clock.now_expression(), is_absent=False)
     seat.refresh_from_db()
     return seat

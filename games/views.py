@@ -15,10 +15,11 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from canasta_club.api import request_user
-from canasta_club.errors import ApiError
+from canasta_club.errors import Conflict, Invalid, error_body, status_of
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import selectors, services
+from games import errors, selectors, services
+from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
     ExportSerializer,
@@ -154,9 +155,7 @@ GAME_EXAMPLE = OpenApiExample(
 def _game_or_404(game_id: int) -> Game:
     game = selectors.game_with_seats(game_id=game_id)
     if game is None:
-        raise ApiError(
-            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-        )
+        raise errors.game_not_found()
     return game
 
 
@@ -176,9 +175,7 @@ def _visible_game_or_404(request: Request, game_id: int) -> Game:
     user = request_user(request)
     invite_code = request.query_params.get("invite_code", "")
     if not selectors.may_see(game=game, viewer=user, invite_code=invite_code):
-        raise ApiError(
-            "not_found", text("Игра не найдена.", "Game not found."), status.HTTP_404_NOT_FOUND
-        )
+        raise errors.game_not_found()
     return game
 
 
@@ -336,6 +333,23 @@ class LeaveView(APIView):
         return Response(selectors.game_detail(game=game, viewer=user))
 
 
+def move_answer(judged: services.MoveResult | IllegalMoveRefused) -> services.StoredAnswer:
+    """The API's answer to a move the engine judged: fresh, and stored for Idempotency-Key
+    retries (so both are the same bytes)."""
+    if isinstance(judged, IllegalMoveRefused):
+        return services.StoredAnswer(status_code=status_of(judged), body=error_body(judged))
+    viewer_seat = judged.seat.seat
+    return services.StoredAnswer(
+        status_code=status.HTTP_200_OK,
+        body={
+            "moves": [selectors.move_entry(move, viewer_seat=viewer_seat) for move in judged.moves],
+            "game": selectors.game_detail(
+                game=judged.game, viewer=judged.seat.user, match=judged.match
+            ),
+        },
+    )
+
+
 class MovesView(APIView):
     @extend_schema(
         tags=["games"],
@@ -400,7 +414,7 @@ class MovesView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and not (len(key) <= IDEMPOTENCY_KEY_MAX and key.isprintable()):
-            raise ApiError(
+            raise Invalid(
                 "invalid_idempotency_key",
                 text(
                     "Заголовок Idempotency-Key: не больше 255 печатных символов.",
@@ -409,14 +423,16 @@ class MovesView(APIView):
             )
         serializer = MoveRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        outcome = services.make_move(
+        made = services.make_move(
             game_id=game_id,
             user=request_user(request),
             version=serializer.validated_data["version"],
             action=serializer.validated_data["action"],
-            idempotency_key=key,
+            idempotency=None if key is None else services.Idempotency(key=key, answer=move_answer),
         )
-        return Response(outcome.body, status=outcome.status_code)
+        # Without a key the game is shown after the lock is released.
+        answer = made if isinstance(made, services.StoredAnswer) else move_answer(made)
+        return Response(answer.body, status=answer.status_code)
 
 
 class ExportView(APIView):
@@ -436,9 +452,8 @@ class ExportView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _visible_game_or_404(request, game_id)
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            raise ApiError(
+            raise Conflict(
                 "game_not_finished",
                 text("Игра ещё не закончена.", "The game is not finished yet."),
-                status.HTTP_409_CONFLICT,
             )
         return Response(selectors.export_of(game=game))

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
-from canasta_club.errors import ApiError
+from canasta_club.errors import ClubError
 from moderation import policy, selectors, services
 from moderation.models import (
     Afterword,
@@ -178,7 +178,7 @@ class ReportAdmin(admin.ModelAdmin):
         # Every render for a holder of the permission shows the reporter, so every one is audited.
         if self._sees_reporter(request) and object_id.isdigit():
             # An unknown or hidden id raises here; the page itself then answers "not found".
-            with contextlib.suppress(ApiError):
+            with contextlib.suppress(ClubError):
                 services.reveal_reporter(report_id=int(object_id), moderator=_moderator(request))
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -194,8 +194,8 @@ class ReportAdmin(admin.ModelAdmin):
                 days=data.get("days"),
                 message=data["message"],
             )
-        except ApiError as exc:
-            self.message_user(request, f"Not answered: {exc.detail}", messages.ERROR)
+        except ClubError as exc:
+            self.message_user(request, f"Not answered: {exc.message}", messages.ERROR)
 
     @admin.display(description="state")
     def queue_state(self, report: Report) -> str:
@@ -284,8 +284,8 @@ class ReportAdmin(admin.ModelAdmin):
         for report_id in queryset.values_list("pk", flat=True):
             try:
                 service(report_id=report_id, moderator=moderator)
-            except ApiError as exc:
-                self.message_user(request, f"Report #{report_id}: {exc.detail}", messages.WARNING)
+            except ClubError as exc:
+                self.message_user(request, f"Report #{report_id}: {exc.message}", messages.WARNING)
             else:
                 self.message_user(request, f"Report #{report_id} {done}.", messages.SUCCESS)
 

@@ -9,11 +9,10 @@ from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
-from rest_framework import status
 
 from accounts.models import User
 from canasta_club import clock, i18n
-from canasta_club.errors import ApiError
+from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
 from games.models import Game, Seat
 from moderation import errors, policy, selectors
 from moderation.models import (
@@ -56,10 +55,9 @@ def _require_player(seats: dict[int, int], user: User) -> int:
 
 def _require_game_over(game: Game) -> None:
     if game.status not in GAME_OVER_STATUSES:
-        raise ApiError(
+        raise Conflict(
             "game_not_over",
             i18n.text("Игра ещё не закончилась.", "The game is not over yet."),
-            status.HTTP_409_CONFLICT,
         )
 
 
@@ -139,7 +137,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         _require_game_over(game)
         ended_at = game.finished_at or game.created_at
         if ended_at < now - policy.AFTERWORD_WINDOW:
-            raise ApiError(
+            raise Invalid(
                 "afterword_window_closed",
                 i18n.text(
                     "Послесловие можно оставить в течение 7 дней после игры.",
@@ -153,22 +151,20 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
         if giver.is_muted(now=now):
-            raise ApiError(
+            raise Forbidden(
                 "muted",
                 i18n.text(
                     "Вам временно запрещено писать послесловия.",
                     "You are temporarily not allowed to write afterwords.",
                 ),
-                status.HTTP_403_FORBIDDEN,
             )
         if Afterword.objects.filter(game=game, author=author, to=to).exists():
-            raise ApiError(
+            raise Conflict(
                 "afterword_exists",
                 i18n.text(
                     "Вы уже оставили послесловие в этой игре.",
                     "You have already left this afterword for this game.",
                 ),
-                status.HTTP_409_CONFLICT,
             )
         afterword = Afterword.objects.create(
             game=game,
@@ -224,7 +220,7 @@ def create_report(
         _require_player(seats, reporter)
         _require_game_over(game)
         if accused_id == reporter.pk or accused_id not in seats:
-            raise ApiError(
+            raise Invalid(
                 "invalid_accused",
                 i18n.text(
                     "Пожаловаться можно только на другого игрока этой игры.",
@@ -240,7 +236,7 @@ def create_report(
                 .first()
             )
             if afterword is None:
-                raise ApiError(
+                raise Invalid(
                     "invalid_afterword",
                     i18n.text(
                         "Это послесловие не относится к жалобе.",
@@ -256,13 +252,12 @@ def create_report(
             reporter=reporter, created_at__gt=now - timedelta(days=1)
         ).count()
         if filed_today >= policy.REPORTS_PER_DAY:
-            raise ApiError(
+            raise LimitReached(
                 "report_limit",
                 i18n.text(
                     "Слишком много жалоб за сутки. Попробуйте завтра.",
                     "Too many reports in a day. Please try again tomorrow.",
                 ),
-                status.HTTP_429_TOO_MANY_REQUESTS,
             )
         return Report.objects.create(
             game=game,
@@ -276,14 +271,13 @@ def create_report(
         )
 
 
-def _duplicate_report() -> ApiError:
-    return ApiError(
+def _duplicate_report() -> Conflict:
+    return Conflict(
         "duplicate_report",
         i18n.text(
             "Вы уже пожаловались на этого игрока в этой игре.",
             "You have already reported this player for this game.",
         ),
-        status.HTTP_409_CONFLICT,
     )
 
 
@@ -298,11 +292,10 @@ def _report_or_404(report_id: int, moderator: User) -> Report:
     return report
 
 
-def _report_resolved() -> ApiError:
-    return ApiError(
+def _report_resolved() -> Conflict:
+    return Conflict(
         "report_resolved",
         i18n.text("Жалоба уже рассмотрена.", "The report has already been answered."),
-        status.HTTP_409_CONFLICT,
     )
 
 
@@ -322,23 +315,21 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
         if not claimed:
             if report.status == Report.Status.RESOLVED:
                 raise _report_resolved()
-            raise ApiError(
+            raise Conflict(
                 "report_claimed",
                 i18n.text(
                     "Жалобу уже взял другой модератор.",
                     "Another moderator has already claimed this report.",
                 ),
-                status.HTTP_409_CONFLICT,
             )
         _audit(moderator=moderator, action=ModerationAuditEntry.Action.CLAIM, report=report)
     return report
 
 
-def _not_claimed() -> ApiError:
-    return ApiError(
+def _not_claimed() -> Conflict:
+    return Conflict(
         "not_claimed",
         i18n.text("Сначала возьмите жалобу в работу.", "Claim the report first."),
-        status.HTTP_409_CONFLICT,
     )
 
 
@@ -381,7 +372,7 @@ def resolve_report(
             raise _not_claimed()
         sanctioned = decision != Report.Decision.DISMISS
         if sanctioned and decision != Report.Decision.WARN and not days:
-            raise ApiError(
+            raise Invalid(
                 "days_required",
                 i18n.text("Укажите срок в днях.", "Give the number of days."),
             )

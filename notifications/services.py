@@ -18,7 +18,7 @@ from django.db.models import Exists, F, OuterRef, Q
 
 from canasta_club import clock
 from canasta_club.broker import publish
-from canasta_club.errors import ApiError
+from canasta_club.errors import Invalid
 from canasta_club.i18n import text
 from games.models import Game, Seat
 from notifications import texts
@@ -383,7 +383,7 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
     unknown_fields = set(changes) - {"in_app", "email", "digest"}
     if unknown_fields:
         field = sorted(unknown_fields)[0]
-        raise ApiError(
+        raise Invalid(
             "unknown_field", text(f"Неизвестное поле: {field}", f"Unknown field: {field}")
         )
     with transaction.atomic():
@@ -393,7 +393,7 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
         for channel in ("in_app", "email"):
             switches = changes.get(channel, {})
             if not isinstance(switches, dict):
-                raise ApiError(
+                raise Invalid(
                     "invalid",
                     text(
                         f"{channel}: объект вида {{вид: true/false}}.",
@@ -402,7 +402,7 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
                 )
             for kind, enabled in switches.items():
                 if kind not in Kind.values:
-                    raise ApiError(
+                    raise Invalid(
                         "unknown_kind",
                         text(
                             f"Неизвестный вид уведомлений: {kind}",
@@ -410,14 +410,14 @@ def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
                         ),
                     )
                 if not isinstance(enabled, bool):
-                    raise ApiError(
+                    raise Invalid(
                         "invalid",
                         text("Переключатели: true или false.", "Switches must be true or false."),
                     )
                 getattr(stored, channel)[kind] = enabled
         if "digest" in changes:
             if not isinstance(changes["digest"], bool):
-                raise ApiError(
+                raise Invalid(
                     "invalid", text("digest: true или false.", "digest must be true or false.")
                 )
             stored.digest = changes["digest"]

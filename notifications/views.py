@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from canasta_club.api import request_user
-from canasta_club.errors import ApiError
+from canasta_club.errors import Invalid
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 from games import timeouts
@@ -39,7 +39,7 @@ class NotificationsView(GenericAPIView):
     def get(self, request: Request) -> Response:
         status_filter = request.query_params.get("status")
         if status_filter is not None and status_filter not in READ_FILTERS:
-            raise ApiError(
+            raise Invalid(
                 "bad_filter",
                 text("status: unread или read.", "status must be unread or read."),
             )
@@ -89,7 +89,7 @@ class NotificationSettingsView(APIView):
     )
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
-            raise ApiError("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
+            raise Invalid("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
         return Response(
             services.update_settings(user=request_user(request), changes=dict(request.data))
         )

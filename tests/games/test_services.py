@@ -6,7 +6,7 @@ from unittest import mock
 import pytest
 from django.db import transaction
 
-from canasta_club.errors import ApiError
+from canasta_club.errors import ClubError
 from games import selectors, services
 from games.engine import IllegalMove, Match, autoplay
 from games.models import DealRecord, Game, Move
@@ -77,12 +77,12 @@ def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
         "won": 0,
         "abandoned": 0,
     }
-    with transaction.atomic(), pytest.raises(ApiError) as raised:
+    with transaction.atomic(), pytest.raises(ClubError) as raised:
         locked = services.lock_game(game_id=game.pk)
         services.apply_actions_locked(
             game=locked, seat=0, actions=[{"type": "draw"}], automatic=True
         )
-    assert raised.value.error_code == "game_not_active"
+    assert raised.value.code == "game_not_active"
 
 
 def test_a_deal_played_to_the_end_is_recorded(game, players):

@@ -39,7 +39,7 @@ def test_two_moderators_claim_the_same_report_exactly_one_wins(
     winners = [outcome for outcome in outcomes if isinstance(outcome, Report)]
     losers = [outcome for outcome in outcomes if not isinstance(outcome, Report)]
     assert len(winners) == 1, outcomes
-    assert [getattr(loser, "error_code", loser) for loser in losers] == ["report_claimed"]
+    assert [getattr(loser, "code", loser) for loser in losers] == ["report_claimed"]
     report.refresh_from_db()
     assert report.claimed_by_id == winners[0].claimed_by_id
     assert ModerationAuditEntry.objects.filter(report=report, action="claim").count() == 1
@@ -63,7 +63,7 @@ def test_two_moderators_resolve_at_once_only_the_holder_answers(
 
     assert isinstance(outcomes[0], Report)
     # Boris is refused whichever way the race went.
-    assert getattr(outcomes[1], "error_code", None) in {"not_claimed", "report_resolved"}
+    assert getattr(outcomes[1], "code", None) in {"not_claimed", "report_resolved"}
     assert User.objects.get(pk=report.accused_id).sanctions.count() == 1
 
 

@@ -15,8 +15,10 @@ from games.engine.errors import MESSAGES
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-# Codes the service writes: ApiError("code", ...) and {"code": "code", ...} bodies.
-CODE_IN_SOURCE = re.compile(r'ApiError\(\s*"(\w+)"|"code": "(\w+)"')
+# Codes the services write: Invalid("code", ...) (any kind of ClubError) and {"code": ...} bodies.
+CODE_IN_SOURCE = re.compile(
+    r'\b(?:Invalid|Forbidden|NotFound|Conflict|KeyReused|LimitReached)\(\s*"(\w+)"|"code": "(\w+)"'
+)
 
 
 def _codes_in_source() -> set[str]:

@@ -99,6 +99,6 @@ def play_turn(game_id: int) -> int:
         outcome = game_services.make_move(
             game_id=game_id, user=user, version=game.version, action=action
         )
-        assert outcome.status_code == 200, outcome.body
+        assert isinstance(outcome, game_services.MoveResult), outcome
         game.refresh_from_db()
     return seat

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from canasta_club import clock
+from canasta_club.errors import ClubError, status_of
 from games import services as game_services
 from games import timeouts
 from games.engine import autoplay
@@ -100,16 +101,18 @@ def test_sweep_racing_a_players_discard_applies_only_one_of_them():
         drawn = game_services.make_move(
             game_id=game.pk, user=user, version=game.version, action={"type": "draw"}
         )
-        assert drawn.status_code == 200
+        assert isinstance(drawn, game_services.MoveResult)
         game.refresh_from_db()
         discard = autoplay(match_of(game).deal, seat)[-1]
         assert discard["type"] == "discard"
         clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
 
         def move(game_id=game.pk, user=user, version=game.version, discard=discard):
-            return game_services.make_move(
-                game_id=game_id, user=user, version=version, action=discard
-            ).status_code
+            try:
+                game_services.make_move(game_id=game_id, user=user, version=version, action=discard)
+            except ClubError as refusal:
+                return status_of(refusal)
+            return 200
 
         swept, status = run_in_threads(timeouts.sweep, move)
         outcomes.add(status)
@@ -217,7 +220,7 @@ def test_a_turn_left_half_done_is_finished_from_where_it_stands():
     outcome = game_services.make_move(
         game_id=game.pk, user=user_at(game, seat), version=game.version, action={"type": "draw"}
     )
-    assert outcome.status_code == 200
+    assert isinstance(outcome, game_services.MoveResult)
     clock.advance(ASYNC_LIMIT)
     assert timeouts.sweep() == 1
     moves = autoplayed(game)

@@ -226,7 +226,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "options": {"expire_seconds": 30},
     },
     "sweep-turn-reminders": {
-        "task": "notifications.tasks.sweep_turn_reminders",
+        "task": "games.tasks.sweep_turn_reminders",
         "schedule": timedelta(seconds=30),
         "options": {"expire_seconds": 60},
     },
@@ -255,6 +255,9 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Canasta Club <noreply@canasta.club>")
 SITE_URL = os.environ.get("SITE_URL", f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
+
+# Notifications know nothing of games: this tells which players are at the table (no your-turn).
+NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
 
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}

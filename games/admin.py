@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
-from games.models import DealRecord, Game, Move, Seat
+from games.models import DealRecord, Game, Move, Seat, TurnReminder
 
 
 class SeatInline(ReadOnlyInline):
@@ -81,3 +81,9 @@ class MoveAdmin(ReadOnlyModelAdmin):
     search_fields = ("=game__id",)
     list_select_related = ("game",)
     readonly_fields = ("game", *MoveInline.fields)
+
+
+@admin.register(TurnReminder)
+class TurnReminderAdmin(admin.ModelAdmin):
+    list_display = ["game", "turn_deadline", "sent_at"]
+    raw_id_fields = ["game"]

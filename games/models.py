@@ -7,6 +7,7 @@ replays its history; the `Move` log is the audit trail and the replay source for
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Now
 
 SEED_DIGITS = 39  # 2**128 - 1 has 39 decimal digits
 
@@ -169,3 +170,19 @@ class IdempotentResponse(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} user {self.user_id} key {self.key}"
+
+
+class TurnReminder(models.Model):
+    """The 80 % reminder of one turn; the unique (game, turn_deadline) sends it once per turn."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    turn_deadline = models.DateTimeField()
+    sent_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "turn_deadline"], name="reminder_once_per_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"Reminder for game {self.game_id} turn ending {self.turn_deadline}"

@@ -362,3 +362,9 @@ class ExportSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     deals = ExportDealSerializer(many=True)
     moves = ExportMoveSerializer(many=True)
+
+
+class SeatPresenceSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    is_absent = serializers.BooleanField()
+    last_seen_at = serializers.DateTimeField()

@@ -19,14 +19,12 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import errors, selectors
+from games import errors, presence, selectors
 from games.engine import IllegalMove, Match, Rules
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
 from notifications.services import notify
 
-# A read or a move refreshes Seat.last_seen_at at most this often (absence detection, R-CLUB-2).
-SEEN_RESOLUTION = timedelta(seconds=5)
 # Tables one user may have opened and still waiting for players (lobby spam).
 MAX_WAITING_TABLES = 5
 # How long a retry with the same Idempotency-Key gets the first answer back (as Stripe: a day).
@@ -536,23 +534,10 @@ def make_move(
                 last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
             )
         else:
-            mark_seen(seat=seat, now=_db_now(game))
+            presence.mark_seen(seat=seat, now=_db_now(game))
     if isinstance(outcome, ClubError):
         raise outcome
     return outcome
-
-
-def mark_seen(*, seat: Seat, now: datetime) -> None:
-    """Any request of a seated player: seen `now` (the DB clock), no longer absent (R-CLUB-2).
-
-    The row is written only when the player was absent or last seen SEEN_RESOLUTION ago.
-    """
-    recently_seen = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RESOLUTION
-    if recently_seen and not seat.is_absent:
-        return
-    Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False)
-    seat.last_seen_at = now
-    seat.is_absent = False
 
 
 def purge_idempotency_keys() -> int:

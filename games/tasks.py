@@ -11,5 +11,10 @@ def sweep_deadlines() -> int:
 
 
 @shared_task
+def sweep_turn_reminders() -> int:
+    return timeouts.sweep_turn_reminders()
+
+
+@shared_task
 def purge_idempotency_keys() -> int:
     return services.purge_idempotency_keys()

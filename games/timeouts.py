@@ -24,12 +24,12 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Value
 
-from accounts.models import User
 from canasta_club import clock
-from games import errors
+from games import presence
 from games.engine import Match, autoplay
-from games.models import Game, Seat
+from games.models import Game, Seat, TurnReminder
 from games.services import apply_actions_locked, finish_game_abandoned
+from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
 
 logger = logging.getLogger(__name__)
@@ -39,17 +39,8 @@ SWEEP_BATCH = 50
 MIN_TURN_SHARE_AFTER_OUTAGE = 0.5
 # A sweep task stops after this long so a worker is never tied up for good; beat sends the next.
 SWEEP_BUDGET_SECONDS = 30.0
-
-
-def _stale(now: datetime) -> Q:
-    """Seats whose player has not been seen for the live absence grace (60 s)."""
-    seen_before = now - settings.ABSENCE_GRACE[Game.Mode.LIVE]
-    return Q(last_seen_at__lt=seen_before) | Q(last_seen_at__isnull=True)
-
-
-def _is_stale(seat: Seat, now: datetime) -> bool:
-    seen_before = now - settings.ABSENCE_GRACE[Game.Mode.LIVE]
-    return seat.last_seen_at is None or seat.last_seen_at < seen_before
+# An async player is reminded once this share of their turn is gone.
+REMINDER_AT_FRACTION = 0.8
 
 
 def _live_due(now: datetime) -> QuerySet[Game]:
@@ -57,9 +48,9 @@ def _live_due(now: datetime) -> QuerySet[Game]:
     absent while someone else is still at the table (a table everyone left only moves at the
     turn limit)."""
     absent_to_move = Exists(
-        Seat.objects.filter(_stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"))
+        Seat.objects.filter(presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"))
     )
-    someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(_stale(now)))
+    someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
     return Game.objects.filter(
         Q(turn_deadline__lte=now) | (absent_to_move & someone_present),
         status=Game.Status.ACTIVE,
@@ -80,7 +71,7 @@ def sweep_until_done(*, budget_seconds: float = SWEEP_BUDGET_SECONDS) -> int:
     """Sweep batch after batch until nothing is due or the time budget is spent (the next beat
     tick goes on); returns how many games were handled."""
     started = time.monotonic()
-    mark_absences()
+    presence.mark_absences()
     handled = 0
     while time.monotonic() - started < budget_seconds:
         batch = sweep()
@@ -134,16 +125,6 @@ def count_timeouts(*, seat_ids: list[int]) -> None:
     Seat.objects.filter(pk__in=seat_ids).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
 
 
-def mark_absences() -> None:
-    """Live seats: absent once unseen for 60 s, present again after any request.
-
-    The flag is what the table shows; the sweep itself goes by `last_seen_at`."""
-    now = clock.now()
-    live = Seat.objects.filter(game__status=Game.Status.ACTIVE, game__mode=Game.Mode.LIVE)
-    live.filter(_stale(now), is_absent=False).update(is_absent=True)
-    live.filter(is_absent=True).exclude(_stale(now)).update(is_absent=False)
-
-
 def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
     """Play the turn of a locked game if it is due (re-checked here); True when it acted.
 
@@ -157,8 +138,8 @@ def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
     overdue = game.turn_deadline is not None and game.turn_deadline <= now
     absent = (
         game.mode == Game.Mode.LIVE
-        and _is_stale(seat, now)
-        and not all(_is_stale(other, now) for other in seats)
+        and presence.is_stale(seat, now)
+        and not all(presence.is_stale(other, now) for other in seats)
     )
     if not (overdue or absent):
         return False
@@ -203,13 +184,42 @@ def _turn_ended_at(game: Game, now: datetime) -> datetime:
     )
 
 
-def reclaim_seat(*, game_id: int, user: User) -> Seat:
-    """The player is here (heartbeat): seen now, no longer absent."""
-    seat = Seat.objects.filter(game_id=game_id, user=user).first()
-    if seat is None:
-        if not Game.objects.filter(pk=game_id).exists():
-            raise errors.game_not_found()
-        raise errors.not_seated()
-    Seat.objects.filter(pk=seat.pk).update(last_seen_at=clock.now_expression(), is_absent=False)
-    seat.refresh_from_db()
-    return seat
+def sweep_turn_reminders(*, batch_size: int = 500) -> int:
+    """Remind async players when 80 % of their turn is gone; once per turn (TurnReminder)."""
+    now = clock.now()
+    limit = settings.TURN_LIMIT[Game.Mode.ASYNC]
+    remind_before = limit * (1 - REMINDER_AT_FRACTION)
+    already_reminded = TurnReminder.objects.filter(
+        game=OuterRef("pk"), turn_deadline=OuterRef("turn_deadline")
+    )
+    reminded = 0
+    with transaction.atomic():
+        due = list(
+            Game.objects.filter(
+                status=Game.Status.ACTIVE,
+                mode=Game.Mode.ASYNC,
+                turn_deadline__gt=now,
+                turn_deadline__lte=now + remind_before,
+            )
+            .exclude(Exists(already_reminded))
+            .select_for_update(skip_locked=True, of=("self",))
+            .order_by("turn_deadline")
+            .only("pk", "turn_seat", "turn_deadline")[:batch_size]
+        )
+        for game in due:
+            deadline = game.turn_deadline
+            assert deadline is not None and game.turn_seat is not None  # filtered above
+            TurnReminder.objects.create(game=game, turn_deadline=deadline)
+            seat = Seat.objects.filter(game=game, seat=game.turn_seat).first()
+            if seat is not None:
+                notify(
+                    user_id=seat.user_id,
+                    kind=Kind.TURN_REMINDER,
+                    game_id=game.pk,
+                    payload={"turn_deadline": deadline.isoformat()},
+                    dedupe_key=f"{game.pk}:{deadline.isoformat()}",
+                )
+                reminded += 1
+        # Reminders of turns long over are no longer needed to tell "sent" from "not sent".
+        TurnReminder.objects.filter(turn_deadline__lt=now - limit).delete()
+    return reminded

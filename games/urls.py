@@ -26,4 +26,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/leave/", views.LeaveView.as_view(), name="game-leave"),
     path("games/<game_id:game_id>/moves/", views.MovesView.as_view(), name="game-moves"),
     path("games/<game_id:game_id>/export/", views.ExportView.as_view(), name="game-export"),
+    path(
+        "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
+    ),
 ]

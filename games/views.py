@@ -18,7 +18,7 @@ from canasta_club.api import request_user
 from canasta_club.errors import Conflict, Invalid, error_body, status_of
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import errors, selectors, services
+from games import errors, presence, selectors, services
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -32,6 +32,7 @@ from games.serializers import (
     MoveLogSerializer,
     MoveRequestSerializer,
     MoveResultSerializer,
+    SeatPresenceSerializer,
 )
 
 ERROR_404 = error_response("No such game (`not_found`).")
@@ -184,7 +185,7 @@ def _seen_by(game: Game, user: User) -> int | None:
     seat = selectors.seat_row_of(game=game, user=user)
     if seat is None:
         return None
-    services.mark_seen(seat=seat, now=game.db_now)  # type: ignore[attr-defined]
+    presence.mark_seen(seat=seat, now=game.db_now)  # type: ignore[attr-defined]
     return seat.seat
 
 
@@ -433,6 +434,26 @@ class MovesView(APIView):
         # Without a key the game is shown after the lock is released.
         answer = made if isinstance(made, services.StoredAnswer) else move_answer(made)
         return Response(answer.body, status=answer.status_code)
+
+
+class HeartbeatView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="I am at the table",
+        description="Keeps a live seat from being marked absent (60 s without a request) and "
+        "reclaims it when it was. Any request about the game counts too. "
+        "Errors: `not_found`, `not_seated` (403).",
+        request=None,
+        responses={
+            200: SeatPresenceSerializer,
+            401: ERROR_401,
+            403: error_response("`not_seated`."),
+            404: ERROR_404,
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        seat = presence.reclaim_seat(game_id=game_id, user=request_user(request))
+        return Response(SeatPresenceSerializer(seat).data)
 
 
 class ExportView(APIView):

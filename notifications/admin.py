@@ -5,7 +5,6 @@ from notifications.models import (
     Notification,
     NotificationSettings,
     OutboxMessage,
-    TurnReminder,
 )
 
 
@@ -44,9 +43,3 @@ class NotificationSettingsAdmin(admin.ModelAdmin):
 class DigestRunAdmin(admin.ModelAdmin):
     list_display = ["user", "day", "items", "sent_at"]
     raw_id_fields = ["user"]
-
-
-@admin.register(TurnReminder)
-class TurnReminderAdmin(admin.ModelAdmin):
-    list_display = ["game", "turn_deadline", "sent_at"]
-    raw_id_fields = ["game"]

@@ -1,4 +1,4 @@
-"""In-app notifications, the email outbox, per-user switches and turn reminders.
+"""In-app notifications, the email outbox and per-user switches.
 
 `notify()` writes an `OutboxMessage` inside the caller's transaction; a Celery task drains the
 outbox after commit, writing the in-app `Notification` and sending the email. A row's `key` is
@@ -136,19 +136,3 @@ class DigestRun(models.Model):
 
     def __str__(self) -> str:
         return f"Digest for user {self.user_id} on {self.day}"
-
-
-class TurnReminder(models.Model):
-    """The 80 % reminder of one turn; the unique (game, turn_deadline) sends it once per turn."""
-
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-    turn_deadline = models.DateTimeField()
-    sent_at = models.DateTimeField(db_default=Now())
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "turn_deadline"], name="reminder_once_per_turn")
-        ]
-
-    def __str__(self) -> str:
-        return f"Reminder for game {self.game_id} turn ending {self.turn_deadline}"

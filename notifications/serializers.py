@@ -64,9 +64,3 @@ class NotificationSettingsPatchSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, partial=True, **kwargs)
-
-
-class SeatPresenceSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    is_absent = serializers.BooleanField()
-    last_seen_at = serializers.DateTimeField()

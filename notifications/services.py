@@ -1,5 +1,9 @@
-"""Writes: notify, drain the email outbox, daily digests, turn reminders, settings, read marks."""
+"""Writes: notify, drain the email outbox, daily digests, settings, read marks.
 
+A leaf app: it knows users, and of games only their ids (the games app calls notify()).
+"""
+
+import functools
 import logging
 import math
 import threading
@@ -14,13 +18,13 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F
+from django.utils.module_loading import import_string
 
 from canasta_club import clock
 from canasta_club.broker import publish
 from canasta_club.errors import Invalid
 from canasta_club.i18n import text
-from games.models import Game, Seat
 from notifications import texts
 from notifications.models import (
     DigestRun,
@@ -28,16 +32,12 @@ from notifications.models import (
     Notification,
     NotificationSettings,
     OutboxMessage,
-    TurnReminder,
 )
 from notifications.selectors import settings_for_user_id
 
 logger = logging.getLogger(__name__)
 
-# A player seen at the table this recently is looking at the game: no your-turn notification.
-LOOKING_AT_GAME = timedelta(seconds=60)
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
-REMINDER_AT_FRACTION = 0.8
 # A drain sends emails for this long at most (beat starts the next one every 10 s), so a
 # backlog keeps a worker busy without tying it up for good.
 DRAIN_BUDGET_SECONDS = 8.0
@@ -147,6 +147,14 @@ def drain_outbox(*, budget_seconds: float = DRAIN_BUDGET_SECONDS) -> int:
     return _send_emails(budget_seconds=budget_seconds)
 
 
+@functools.cache
+def _players_at_table() -> Callable[..., set[tuple[int, int]]]:
+    """The app that seats players tells which of them are at the table (they get no your-turn
+    notification): settings.NOTIFICATIONS_PLAYERS_AT_TABLE, called with `pairs` of (game id,
+    user id) and returning those at the table."""
+    return import_string(settings.NOTIFICATIONS_PLAYERS_AT_TABLE)
+
+
 def _deliver_in_app(*, batch_size: int) -> int:
     """One batch of pending rows: in-app notifications written, the email decided."""
     with transaction.atomic():
@@ -162,12 +170,18 @@ def _deliver_in_app(*, batch_size: int) -> int:
             user_id: settings_for_user_id(user_id=user_id)
             for user_id in {message.user_id for message in batch}
         }
-        at_table = _at_table([message for message in batch if message.kind == Kind.YOUR_TURN])
+        at_table = _players_at_table()(
+            pairs={
+                (message.game_id, message.user_id)
+                for message in batch
+                if message.kind == Kind.YOUR_TURN and message.game_id is not None
+            }
+        )
         shown: list[Notification] = []
         decided: dict[str, list[int]] = defaultdict(list)
         for message in batch:
             wanted = preferences[message.user_id]
-            if (message.game_id, message.user_id) in at_table and message.kind == Kind.YOUR_TURN:
+            if message.kind == Kind.YOUR_TURN and (message.game_id, message.user_id) in at_table:
                 decided[OutboxMessage.Status.SKIPPED].append(message.pk)
                 continue
             if wanted["in_app"][message.kind]:
@@ -193,20 +207,6 @@ def _deliver_in_app(*, batch_size: int) -> int:
                 status=status, processed_at=clock.now_expression()
             )
     return len(batch)
-
-
-def _at_table(messages: list[OutboxMessage]) -> set[tuple[int | None, int]]:
-    """(game, user) pairs whose player is at the table: live games always, async games when
-    seen in the last minute. Your-turn notifications are not for them."""
-    if not messages:
-        return set()
-    recently = clock.now_expression() - LOOKING_AT_GAME
-    seats = Seat.objects.filter(
-        Q(game__mode=Game.Mode.LIVE) | Q(last_seen_at__gte=recently),
-        game_id__in={message.game_id for message in messages},
-        user_id__in={message.user_id for message in messages},
-    )
-    return set(seats.values_list("game_id", "user_id"))
 
 
 def _send_emails(*, budget_seconds: float) -> int:
@@ -335,47 +335,6 @@ def _send_digest(*, user_id: int, day: Any) -> int:
             to=[user.email],
         ).send()
     return 1
-
-
-def sweep_turn_reminders(*, batch_size: int = 500) -> int:
-    """Remind async players when 80 % of their turn is gone; once per turn (TurnReminder)."""
-    now = clock.now()
-    limit = settings.TURN_LIMIT[Game.Mode.ASYNC]
-    remind_before = limit * (1 - REMINDER_AT_FRACTION)
-    already_reminded = TurnReminder.objects.filter(
-        game=OuterRef("pk"), turn_deadline=OuterRef("turn_deadline")
-    )
-    reminded = 0
-    with transaction.atomic():
-        due = list(
-            Game.objects.filter(
-                status=Game.Status.ACTIVE,
-                mode=Game.Mode.ASYNC,
-                turn_deadline__gt=now,
-                turn_deadline__lte=now + remind_before,
-            )
-            .exclude(Exists(already_reminded))
-            .select_for_update(skip_locked=True, of=("self",))
-            .order_by("turn_deadline")
-            .only("pk", "turn_seat", "turn_deadline")[:batch_size]
-        )
-        for game in due:
-            deadline = game.turn_deadline
-            assert deadline is not None and game.turn_seat is not None  # filtered above
-            TurnReminder.objects.create(game=game, turn_deadline=deadline)
-            seat = Seat.objects.filter(game=game, seat=game.turn_seat).first()
-            if seat is not None:
-                notify(
-                    user_id=seat.user_id,
-                    kind=Kind.TURN_REMINDER,
-                    game_id=game.pk,
-                    payload={"turn_deadline": deadline.isoformat()},
-                    dedupe_key=f"{game.pk}:{deadline.isoformat()}",
-                )
-                reminded += 1
-        # Reminders of turns long over are no longer needed to tell "sent" from "not sent".
-        TurnReminder.objects.filter(turn_deadline__lt=now - limit).delete()
-    return reminded
 
 
 def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:

@@ -11,10 +11,5 @@ def drain_outbox() -> int:
 
 
 @shared_task
-def sweep_turn_reminders() -> int:
-    return services.sweep_turn_reminders()
-
-
-@shared_task
 def send_daily_digests() -> int:
     return services.send_daily_digests()

@@ -7,8 +7,7 @@ from rest_framework.views import APIView
 from canasta_club.api import request_user
 from canasta_club.errors import Invalid
 from canasta_club.i18n import text
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import timeouts
+from canasta_club.openapi import ERROR_400, ERROR_401
 from notifications import selectors, services
 from notifications.serializers import (
     MarkedSerializer,
@@ -16,11 +15,7 @@ from notifications.serializers import (
     NotificationSerializer,
     NotificationSettingsPatchSerializer,
     NotificationSettingsSerializer,
-    SeatPresenceSerializer,
 )
-
-ERROR_403 = error_response("No seat at this table.")
-ERROR_404 = error_response("No such game.")
 
 READ_FILTERS = {"read": True, "unread": False}
 
@@ -93,18 +88,3 @@ class NotificationSettingsView(APIView):
         return Response(
             services.update_settings(user=request_user(request), changes=dict(request.data))
         )
-
-
-class HeartbeatView(APIView):
-    @extend_schema(
-        tags=["games"],
-        summary="I am at the table",
-        description="Keeps a live seat from being marked absent (60 s without a request) and "
-        "reclaims it when it was. Any request about the game counts too. "
-        "Errors: `not_found`, `not_seated` (403).",
-        request=None,
-        responses={200: SeatPresenceSerializer, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        seat = timeouts.reclaim_seat(game_id=game_id, user=request_user(request))
-        return Response(SeatPresenceSerializer(seat).data)

@@ -1,17 +1,13 @@
 """In-app notifications, read marks and switches through the REST API."""
 
-from datetime import timedelta
-
 import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
-from notifications.models import Notification, TurnReminder
+from notifications.models import Notification
 from notifications.selectors import settings_for
-from notifications.services import drain_outbox, notify, sweep_turn_reminders
-from tests.factories import started_game
-from tests.timing.conftest import new_user, turn_of, user_at
+from notifications.services import drain_outbox, notify
+from tests.timing.conftest import new_user
 
 pytestmark = pytest.mark.django_db
 
@@ -113,22 +109,3 @@ def test_bad_settings_are_a_400_with_a_code(body, code):
 
 def test_anonymous_callers_are_refused():
     assert APIClient().get("/api/notifications/").status_code == 401
-
-
-def test_reminder_at_80_percent_of_the_turn_once_per_turn():
-    game = started_game()
-    player = user_at(game, turn_of(game))
-    clock.advance(timedelta(hours=19))
-    assert sweep_turn_reminders() == 0
-    clock.advance(timedelta(minutes=13))  # 19 h 13 min > 80 % of 24 h
-    assert sweep_turn_reminders() == 1
-    assert sweep_turn_reminders() == 0
-    drain_outbox()
-    assert Notification.objects.filter(user=player, kind="turn_reminder").count() == 1
-    assert TurnReminder.objects.filter(game=game).count() == 1
-
-
-def test_live_games_get_no_reminders():
-    started_game(mode="live")
-    clock.advance(timedelta(seconds=25))
-    assert sweep_turn_reminders() == 0

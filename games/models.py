@@ -57,6 +57,10 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     abandoned_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Times in a row the deadline sweep failed on this game; it is not tried again before
+    # `sweep_retry_at` (backing off), so one broken game is not replayed every second forever.
+    sweep_failures = models.PositiveIntegerField(default=0)
+    sweep_retry_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"])]

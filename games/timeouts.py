@@ -18,7 +18,7 @@ turns are played at once, until any request of theirs brings them back.
 
 import logging
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -39,6 +39,9 @@ SWEEP_BATCH = 50
 MIN_TURN_SHARE_AFTER_OUTAGE = 0.5
 # A sweep task stops after this long so a worker is never tied up for good; beat sends the next.
 SWEEP_BUDGET_SECONDS = 30.0
+# A game the sweep failed on is tried again after 2, 4, 8 … seconds, an hour at most.
+SWEEP_RETRY_FIRST = timedelta(seconds=2)
+SWEEP_RETRY_MAX = timedelta(hours=1)
 # An async player is reminded once this share of their turn is gone.
 REMINDER_AT_FRACTION = 0.8
 
@@ -53,9 +56,19 @@ def _live_due(now: datetime) -> QuerySet[Game]:
     someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
     return Game.objects.filter(
         Q(turn_deadline__lte=now) | (absent_to_move & someone_present),
+        _not_backing_off(now),
         status=Game.Status.ACTIVE,
         mode=Game.Mode.LIVE,
     )
+
+
+def _not_backing_off(now: datetime) -> Q:
+    return Q(sweep_retry_at__isnull=True) | Q(sweep_retry_at__lte=now)
+
+
+def _retry_delay(failures: int) -> timedelta:
+    """Doubling from SWEEP_RETRY_FIRST with each failure in a row, up to SWEEP_RETRY_MAX."""
+    return min(SWEEP_RETRY_FIRST * 2 ** min(failures - 1, 20), SWEEP_RETRY_MAX)
 
 
 def _claim(games: QuerySet[Game], now: datetime, limit: int) -> list[Game]:
@@ -87,7 +100,8 @@ def sweep(*, batch_size: int = SWEEP_BATCH) -> int:
     Claims up to `batch_size` due games nobody else holds (SKIP LOCKED), live games first (their
     players are waiting), then the oldest deadlines, and plays them in one transaction. Should a
     game fail, the batch is rolled back and played again with a savepoint per game, so one broken
-    game does not hold up the others (savepoints cost two round trips a game: not the rule).
+    game does not hold up the others (savepoints cost two round trips a game: not the rule); the
+    broken game is tried again after a delay doubling with each failure in a row.
     """
     try:
         return _sweep_batch(batch_size, isolate_games=False)
@@ -102,22 +116,42 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
         now = clock.now()
         games = _claim(_live_due(now), now, batch_size)
         if len(games) < batch_size:
-            overdue = Game.objects.filter(status=Game.Status.ACTIVE, turn_deadline__lte=now)
+            overdue = Game.objects.filter(
+                _not_backing_off(now), status=Game.Status.ACTIVE, turn_deadline__lte=now
+            )
             overdue = overdue.exclude(pk__in=[game.pk for game in games])
             games += _claim(overdue, now, batch_size - len(games))
+        recovered: list[int] = []  # games that failed before and went through now
         for game in games:
             if not isolate_games:
                 time_out_locked(game=game, now=now, timed_out=timed_out)
-                continue
-            written, counted = len(notifications), len(timed_out)
-            try:
-                with transaction.atomic():
-                    time_out_locked(game=game, now=now, timed_out=timed_out)
-            except Exception:
-                del notifications[written:], timed_out[counted:]
-                logger.exception("Timing out game %s failed; the next sweep retries", game.pk)
+            else:
+                written, counted = len(notifications), len(timed_out)
+                try:
+                    with transaction.atomic():
+                        time_out_locked(game=game, now=now, timed_out=timed_out)
+                except Exception:
+                    del notifications[written:], timed_out[counted:]
+                    _back_off(game, now)
+                    continue
+            if game.sweep_failures:
+                recovered.append(game.pk)
         count_timeouts(seat_ids=timed_out)
+        if recovered:
+            Game.objects.filter(pk__in=recovered).update(sweep_failures=0, sweep_retry_at=None)
     return len(games)
+
+
+def _back_off(game: Game, now: datetime) -> None:
+    failures = game.sweep_failures + 1
+    retry_at = now + _retry_delay(failures)
+    Game.objects.filter(pk=game.pk).update(sweep_failures=failures, sweep_retry_at=retry_at)
+    logger.exception(
+        "Timing out game %s failed (%s in a row); the sweep tries it again at %s",
+        game.pk,
+        failures,
+        retry_at.isoformat(),
+    )
 
 
 def count_timeouts(*, seat_ids: list[int]) -> None:

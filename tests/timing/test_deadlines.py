@@ -248,6 +248,32 @@ def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
     assert Notification.objects.filter(kind="autoplayed").count() == 1
 
 
+def test_a_broken_game_is_retried_with_a_doubling_delay_until_it_goes_through(monkeypatch):
+    broken = started_game()
+    real_autoplay = timeouts.autoplay
+
+    def failing_autoplay(deal, seat):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(timeouts, "autoplay", failing_autoplay)
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    assert timeouts.sweep() == 1
+    assert timeouts.sweep() == 0  # backing off: not tried every second
+    clock.advance(timeouts.SWEEP_RETRY_FIRST)
+    assert timeouts.sweep() == 1
+    clock.advance(timeouts.SWEEP_RETRY_FIRST)
+    assert timeouts.sweep() == 0  # the second failure waits twice as long
+    broken.refresh_from_db()
+    assert broken.sweep_failures == 2
+
+    monkeypatch.setattr(timeouts, "autoplay", real_autoplay)
+    clock.advance(timeouts.SWEEP_RETRY_FIRST)
+    assert timeouts.sweep() == 1
+    assert autoplayed(broken)
+    broken.refresh_from_db()
+    assert (broken.sweep_failures, broken.sweep_retry_at) == (0, None)
+
+
 def test_a_workers_own_clock_does_not_matter(monkeypatch):
     """A worker whose clock runs two days ahead plays nothing early: the database decides."""
     game = started_game()

@@ -20,6 +20,7 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.rows import ModelRows
 from games.engine import Match, legal_actions
+from games.engine.preview import Preview, preview
 from games.models import DealRecord, Game, Move, Seat
 
 MOVE_LOG_PAGE = 500
@@ -294,3 +295,22 @@ def export_of(*, game: Game) -> dict[str, Any]:
             for move in Move.objects.filter(game=game).order_by("seq")
         ],
     }
+
+
+def games_waiting_count(*, user: User) -> int:
+    """How many active games wait for the user's move (the header badge and the tab title)."""
+    return Seat.objects.filter(
+        user=user, game__status=Game.Status.ACTIVE, game__turn_seat=F("seat")
+    ).count()
+
+
+def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Preview | None:
+    """What `action` would do for the viewer's seat now (games.engine.preview); None when the
+    viewer has no seat at an active game. Nothing is played or written."""
+    game = game_with_seats(game_id=game_id)
+    if game is None or game.status != Game.Status.ACTIVE or game.state is None:
+        return None
+    seat = seat_of(game=game, user=viewer)
+    if seat is None:
+        return None
+    return preview(Match.from_dict(game.state).deal, seat, action)

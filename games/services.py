@@ -19,7 +19,7 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import errors, presence, selectors
+from games import errors, live, presence, selectors
 from games.engine import IllegalMove, Match, Rules
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
@@ -182,6 +182,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
     game = lock_game(game_id=game.pk)
     if game.seats.count() == 4:
         _start_game(game)
+    live.announce_after_commit(game_id=game.pk, version=game.version)
     return game
 
 
@@ -201,6 +202,7 @@ def leave_table(*, game_id: int, user: User) -> Game | None:
             ),
         )
     seat.delete()
+    live.announce_after_commit(game_id=game.pk, version=game.version)
     if not Seat.objects.filter(game=game).exists():
         game.delete()
         return None
@@ -419,6 +421,7 @@ def _apply_locked(
         if game.turn_seat != seat or finished_deals:
             _notify_turn(game, _seat_users(game))
     _insert_moves_and_update_game(moves, game)
+    live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
 
 
@@ -438,6 +441,7 @@ def finish_game_abandoned(*, game: Game, seat: int) -> None:
             "turn_deadline",
         ]
     )
+    live.announce_after_commit(game_id=game.pk, version=game.version)
 
 
 def _move_locked(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveResult:

@@ -1,9 +1,11 @@
 """The pages' language: the signed-in user's choice, else the `language` cookie, else Russian.
 
-The API keeps Accept-Language (LocaleMiddleware); people on the pages pick it with the switch.
+Only for this app's pages: the API, the admin and the browsable API keep Accept-Language
+(LocaleMiddleware); people on the pages pick it with the switch.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -26,9 +28,13 @@ class PageLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path.startswith("/api/"):
-            return self.get_response(request)
-        language = page_language(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view_func: Callable[..., Any], args: Any, kwargs: Any
+    ) -> None:
+        match = request.resolver_match
+        if match is not None and match.namespace == "web":
+            language = page_language(request)
+            translation.activate(language)
+            request.LANGUAGE_CODE = language

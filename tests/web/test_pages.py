@@ -90,8 +90,15 @@ def test_open_a_table_and_the_others_join_it_from_the_page() -> None:
     players = UserFactory.create_batch(4)
     answer = client_of(players[0]).post(
         "/tables/new/",
-        {"mode": "live", "length": "deal", "target": "5000", "wild_limit": "half",
-         "stock_out": "club", "tie": "draw", "seat": "0"},
+        {
+            "mode": "live",
+            "length": "deal",
+            "target": "5000",
+            "wild_limit": "half",
+            "stock_out": "club",
+            "tie": "draw",
+            "seat": "0",
+        },
     )
     assert answer.status_code == 302
     game = Game.objects.get()

@@ -54,6 +54,14 @@
     renderGroups();
     tick();
     schedulePreview();
+    showWaiting(Number(fresh.dataset.gamesWaitingCount || 0));
+  }
+
+  // The header's badge and the tab title: how many games wait for the player's move.
+  function showWaiting(count) {
+    const badge = document.querySelector("[data-games-waiting]");
+    if (badge) { badge.textContent = String(count); badge.dataset.gamesWaiting = String(count); badge.hidden = !count; }
+    document.title = (count ? `(${count}) ` : "") + document.title.replace(/^\(\d+\) /, "");
   }
 
   function renderGroups() {

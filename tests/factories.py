@@ -70,7 +70,7 @@ def stack_deal(*, game: Game, deck: list[str], dealer: int) -> Game:
     from games.engine import Deal, Match, Rules
 
     assert game.version == 0, "only a game nobody has moved in yet"
-    match = Match.from_dict(game.state)
+    match = Match.from_dict(game.state or {})
     match.first_dealer = dealer
     match.deal = Deal.new(
         Rules.from_options(game.rules), dealer=dealer, team_scores=(0, 0), deck=deck

@@ -49,7 +49,7 @@ def test_sign_up_refusal_is_shown_on_the_page() -> None:
 
 
 def test_log_in_and_out() -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     client = Client()
     answer = client.post("/login/", {"username": user.username, "password": DEFAULT_PASSWORD})
     assert answer.status_code == 302 and answer["Location"] == "/"
@@ -58,7 +58,7 @@ def test_log_in_and_out() -> None:
 
 
 def test_wrong_password_shows_an_alert() -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     answer = Client().post("/login/", {"username": user.username, "password": "nope"})
     assert answer.status_code == 200 and 'role="alert"' in answer.content.decode()
 
@@ -67,7 +67,7 @@ def test_language_switch_cookie_for_visitors_and_the_profile_for_members() -> No
     visitor = Client()
     visitor.post("/language/", {"language": "en", "next": "/"})
     assert "Sign up" in visitor.get("/").content.decode()
-    user = UserFactory(language="ru")
+    user = UserFactory.create(language="ru")
     member = client_of(user)
     member.post("/language/", {"language": "en", "next": "/"})
     user.refresh_from_db()
@@ -76,7 +76,7 @@ def test_language_switch_cookie_for_visitors_and_the_profile_for_members() -> No
 
 
 def test_profile_changes_the_display_name() -> None:
-    user = UserFactory(language="ru")
+    user = UserFactory.create(language="ru")
     client = client_of(user)
     answer = client.post(
         "/profile/", {"display_name": "Оля", "email": user.email, "language": "ru"}
@@ -114,7 +114,7 @@ def test_open_a_table_and_the_others_join_it_from_the_page() -> None:
 
 
 def test_a_bad_table_form_is_a_400_with_the_form_again() -> None:
-    answer = client_of(UserFactory()).post("/tables/new/", {"mode": "nope"})
+    answer = client_of(UserFactory.create()).post("/tables/new/", {"mode": "nope"})
     assert answer.status_code == 400
 
 
@@ -126,7 +126,7 @@ def _hand_codes(html: str) -> list[str]:
 def test_the_table_carries_the_contract_hooks_and_only_the_viewers_cards() -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
-    match = Match.from_dict(game.state)
+    match = Match.from_dict(game.state or {})
     turn = match.deal.turn
     html = client_of(players[turn]).get(f"/games/{game.pk}/").content.decode()
     assert f'data-game="{game.pk}"' in html and 'data-version="0"' in html
@@ -145,7 +145,7 @@ def test_the_table_carries_the_contract_hooks_and_only_the_viewers_cards() -> No
 def test_a_move_through_the_page_and_a_refused_one() -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
-    turn = Match.from_dict(game.state).deal.turn
+    turn = Match.from_dict(game.state or {}).deal.turn
     client = client_of(players[turn])
     refused = client.post(
         f"/games/{game.pk}/move/",
@@ -170,7 +170,7 @@ def test_a_move_through_the_page_and_a_refused_one() -> None:
 def test_preview_answers_the_engines_judgement() -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
-    turn = Match.from_dict(game.state).deal.turn
+    turn = Match.from_dict(game.state or {}).deal.turn
     answer = client_of(players[turn]).post(
         f"/games/{game.pk}/preview/", {"action": json.dumps({"type": "meld", "melds": []})}
     )

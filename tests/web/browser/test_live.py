@@ -11,7 +11,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from canasta_club import clock
-from games import timeouts
+from games import presence
 from games.models import Game, Seat
 from tests.factories import UserFactory, started_game
 from tests.web.browser.conftest import Players
@@ -48,14 +48,14 @@ def test_a_closed_tab_is_waited_for_and_the_seat_reclaimed(
 
     clock.advance(timedelta(seconds=61))
     time.sleep(0.6)  # the open stream marks the seat seen on the club's (advanced) clock
-    timeouts.mark_absences()
+    presence.mark_absences()
     seat.refresh_from_db()
     assert not seat.is_absent, "an open page keeps the live seat present"
 
     page.close()
     time.sleep(0.6)  # the server notices the stream is gone
     clock.advance(timedelta(seconds=61))
-    timeouts.mark_absences()
+    presence.mark_absences()
     seat.refresh_from_db()
     assert seat.is_absent, "60 s after the tab closed the seat is absent"
 
@@ -78,7 +78,7 @@ def test_the_event_stream_says_only_which_version(club_server: str) -> None:
         timeout=5,
     ) as stream:
         assert stream.headers["Content-Type"].startswith("text/event-stream")
-        lines = stream.iter_lines(decode_unicode=True)
+        lines = (line.decode() for line in stream.iter_lines())
         assert next(lines).startswith("retry:")
         mover = Client()
         mover.force_login(people[turn])

@@ -3,6 +3,7 @@ a refused move, a meld and its undo, a meld that opens with a natural canasta, a
 going out; each move shows on the other pages within a second; no response to a player carries
 another seat's cards; a phone-sized page never scrolls sideways; axe finds nothing serious."""
 
+import functools
 import re
 import time
 from pathlib import Path
@@ -104,7 +105,7 @@ def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> N
             seen[seat].append(response.text())
 
     for seat in seen:
-        pages[seat].on("response", lambda response, seat=seat: record(seat, response))
+        pages[seat].on("response", functools.partial(record, seat))
     for page in pages:
         page.goto(f"/games/{game_id}/")
         expect(page.locator("[data-game]")).to_have_attribute("data-version", "0")

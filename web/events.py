@@ -2,8 +2,9 @@
 
 Served by uvicorn (canasta_club.asgi). One Redis pub/sub subscription per process fans the
 announcements of games.live out to the streams of that process. An open stream of a seated
-player in a live game keeps the seat present (R-CLUB-2): closing the tab stops it, and the
-60-second wait begins; reopening the page reclaims the seat.
+player in a live game keeps the seat present (R-CLUB-2): the process marks all such seats seen
+in one statement every PRESENCE_SECONDS; closing the tab takes the seat out, and the 60-second
+wait begins; reopening the page reclaims the seat at once.
 """
 
 import asyncio
@@ -27,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 # A comment line this often keeps proxies from closing an idle stream.
 KEEPALIVE_SECONDS = 15.0
-# A live seat is absent after 60 s unseen; the stream marks it seen well within that.
+# A live seat is absent after 60 s unseen; open streams mark theirs seen well within that.
 PRESENCE_SECONDS = 25.0
 # A page that falls behind by this many announcements only needs the latest one.
 QUEUE_SIZE = 8
@@ -41,6 +42,27 @@ class Hub:
         self.listeners: dict[int, set[asyncio.Queue[int | None]]] = {}
         self.ready = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        # Seat id -> how many open streams of that seat (two tabs are one player).
+        self.present: dict[int, int] = {}
+        self.presence_task: asyncio.Task[None] | None = None
+
+    def hold_seat(self, seat_id: int) -> None:
+        self.present[seat_id] = self.present.get(seat_id, 0) + 1
+        if self.presence_task is None or self.presence_task.done():
+            self.presence_task = asyncio.get_running_loop().create_task(self._keep_present())
+
+    def release_seat(self, seat_id: int) -> None:
+        self.present[seat_id] -= 1
+        if not self.present[seat_id]:
+            del self.present[seat_id]
+
+    async def _keep_present(self) -> None:
+        while self.present:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            try:
+                await sync_to_async(presence.mark_seats_seen)(seat_ids=set(self.present))
+            except Exception:
+                logger.exception("Could not mark the open tables' seats seen")
 
     def subscribe(self, game_id: int) -> asyncio.Queue[int | None]:
         queue: asyncio.Queue[int | None] = asyncio.Queue(maxsize=QUEUE_SIZE)
@@ -98,7 +120,9 @@ def _hub() -> Hub:
 @dataclass(frozen=True)
 class _Watcher:
     game_id: int
-    user: User | None  # set for a seated player of a live game: the stream keeps them present
+    # A seated player of a live game: the stream keeps them present.
+    user: User | None
+    seat_id: int | None
 
 
 def _watcher(game_id: int, user: User | None) -> _Watcher | None:
@@ -110,14 +134,15 @@ def _watcher(game_id: int, user: User | None) -> _Watcher | None:
         user is None or not selectors.may_see(game=game, viewer=user, invite_code="")
     ):
         return None
-    seated = user is not None and selectors.seat_row_of(game=game, user=user) is not None
-    present = seated and game.mode == Game.Mode.LIVE and game.status == Game.Status.ACTIVE
-    return _Watcher(game_id=game_id, user=user if present else None)
+    seat = selectors.seat_row_of(game=game, user=user) if user is not None else None
+    if seat is None or game.mode != Game.Mode.LIVE or game.status != Game.Status.ACTIVE:
+        return _Watcher(game_id=game_id, user=None, seat_id=None)
+    return _Watcher(game_id=game_id, user=user, seat_id=seat.pk)
 
 
-def _mark_present(watcher: _Watcher) -> None:
-    if watcher.user is not None:
-        presence.reclaim_seat(game_id=watcher.game_id, user=watcher.user)
+def _reclaim(watcher: _Watcher) -> None:
+    assert watcher.user is not None
+    presence.reclaim_seat(game_id=watcher.game_id, user=watcher.user)
 
 
 def _event(version: int) -> bytes:
@@ -127,29 +152,29 @@ def _event(version: int) -> bytes:
 async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
     hub = _hub()
     queue = hub.subscribe(watcher.game_id)
-    loop = asyncio.get_running_loop()
+    if watcher.seat_id is not None:
+        hub.hold_seat(watcher.seat_id)
     try:
         # The page resyncs when the stream opens, so nothing it missed before is lost.
         await asyncio.wait_for(hub.ready.wait(), READY_TIMEOUT_SECONDS)
-        await sync_to_async(_mark_present)(watcher)
-        present_at = loop.time()
+        if watcher.seat_id is not None:
+            await sync_to_async(_reclaim)(watcher)
         yield b"retry: 2000\n: ready\n\n"
         while True:
             try:
                 version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
             except TimeoutError:
                 yield b": keepalive\n\n"
-            else:
-                if version is None:
-                    return
-                yield _event(version)
-            if watcher.user is not None and loop.time() - present_at >= PRESENCE_SECONDS:
-                await sync_to_async(_mark_present)(watcher)
-                present_at = loop.time()
+                continue
+            if version is None:
+                return
+            yield _event(version)
     except TimeoutError:
         logger.warning("Live announcements are not subscribed; the page polls meanwhile")
     finally:
         hub.unsubscribe(watcher.game_id, queue)
+        if watcher.seat_id is not None:
+            hub.release_seat(watcher.seat_id)
 
 
 async def stream(request: HttpRequest, game_id: int) -> HttpResponseBase:

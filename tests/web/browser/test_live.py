@@ -29,9 +29,8 @@ def session_cookie(user: object) -> dict[str, str]:
 def test_a_closed_tab_is_waited_for_and_the_seat_reclaimed(
     players: Players, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The stream marks presence every PRESENCE_SECONDS; a fraction of a second here.
+    # The open streams' seats are marked seen every PRESENCE_SECONDS; a fraction of a second here.
     monkeypatch.setattr(events, "PRESENCE_SECONDS", 0.2)
-    monkeypatch.setattr(events, "KEEPALIVE_SECONDS", 0.2)
     people = UserFactory.create_batch(4)
     game = started_game(players=people, mode=Game.Mode.LIVE)
     seat = Seat.objects.get(game=game, user=people[1])

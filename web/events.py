@@ -8,17 +8,23 @@ wait begins; reopening the page reclaims the seat at once.
 """
 
 import asyncio
+import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from importlib import import_module
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.http.response import HttpResponseBase
+from django.contrib import auth
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
 
 from accounts.models import User
 from games import live, presence, selectors
@@ -60,7 +66,7 @@ class Hub:
         while self.present:
             await asyncio.sleep(PRESENCE_SECONDS)
             try:
-                await sync_to_async(presence.mark_seats_seen)(seat_ids=set(self.present))
+                await sync_to_async(_mark_seats_seen, thread_sensitive=False)(set(self.present))
             except Exception:
                 logger.exception("Could not mark the open tables' seats seen")
 
@@ -120,29 +126,44 @@ def _hub() -> Hub:
 @dataclass(frozen=True)
 class _Watcher:
     game_id: int
-    # A seated player of a live game: the stream keeps them present.
-    user: User | None
+    # A seated player's seat in a live game: the stream keeps it present.
     seat_id: int | None
 
 
-def _watcher(game_id: int, user: User | None) -> _Watcher | None:
-    """The same visibility as the table page; None when it is hidden or missing."""
-    game = selectors.game_with_seats(game_id=game_id)
-    if game is None:
-        return None
-    if game.private and (
-        user is None or not selectors.may_see(game=game, viewer=user, invite_code="")
-    ):
-        return None
-    seat = selectors.seat_row_of(game=game, user=user) if user is not None else None
-    if seat is None or game.mode != Game.Mode.LIVE or game.status != Game.Status.ACTIVE:
-        return _Watcher(game_id=game_id, user=None, seat_id=None)
-    return _Watcher(game_id=game_id, user=user, seat_id=seat.pk)
+def _session_user(session_key: str) -> User | None:
+    """The signed-in user of a session cookie, checked as Django's log-in checks it."""
+    request = HttpRequest()
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    user = auth.get_user(request)
+    return user if user.is_authenticated else None
 
 
-def _reclaim(watcher: _Watcher) -> None:
-    assert watcher.user is not None
-    presence.reclaim_seat(game_id=watcher.game_id, user=watcher.user)
+def _watcher(game_id: int, session_key: str) -> _Watcher | None:
+    """The same visibility as the table page (None: hidden or missing); a live seat is
+    reclaimed at once. The stream then holds no database connection while it is open."""
+    try:
+        user = _session_user(session_key) if session_key else None
+        game = selectors.game_with_seats(game_id=game_id)
+        if game is None:
+            return None
+        if game.private and (
+            user is None or not selectors.may_see(game=game, viewer=user, invite_code="")
+        ):
+            return None
+        seat = selectors.seat_row_of(game=game, user=user) if user is not None else None
+        if seat is None or game.mode != Game.Mode.LIVE or game.status != Game.Status.ACTIVE:
+            return _Watcher(game_id=game_id, seat_id=None)
+        presence.reclaim_seat(game_id=game_id, user=seat.user)
+        return _Watcher(game_id=game_id, seat_id=seat.pk)
+    finally:
+        connection.close()
+
+
+def _mark_seats_seen(seat_ids: set[int]) -> None:
+    try:
+        presence.mark_seats_seen(seat_ids=seat_ids)
+    finally:
+        connection.close()
 
 
 def _event(version: int) -> bytes:
@@ -157,8 +178,6 @@ async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
     try:
         # The page resyncs when the stream opens, so nothing it missed before is lost.
         await asyncio.wait_for(hub.ready.wait(), READY_TIMEOUT_SECONDS)
-        if watcher.seat_id is not None:
-            await sync_to_async(_reclaim)(watcher)
         yield b"retry: 2000\n: ready\n\n"
         while True:
             try:
@@ -177,20 +196,70 @@ async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
             hub.release_seat(watcher.seat_id)
 
 
-async def stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
-    """GET /games/{id}/events/: 503 where no stream can be held (no Redis, or a WSGI server):
-    the page then polls its table fragment."""
-    if not settings.LIVE_EVENTS or "wsgi.version" in request.META:
-        return HttpResponse(status=503, headers={"Retry-After": "30"})
-    user = await request.auser()
-    watcher = await sync_to_async(_watcher)(
-        game_id,
-        user if user.is_authenticated else None,
+EVENTS_PATH = re.compile(r"^/games/(?P<game_id>[0-9]{1,18})/events/$")
+
+
+def _session_key(scope: dict[str, Any]) -> str:
+    cookies: SimpleCookie = SimpleCookie()
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            cookies.load(value.decode("latin-1"))
+    morsel = cookies.get(settings.SESSION_COOKIE_NAME)
+    return morsel.value if morsel is not None else ""
+
+
+async def _answer(send: Any, status: int) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": []})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def asgi_stream(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """GET /games/{id}/events/ as a plain ASGI endpoint (canasta_club.asgi routes it here):
+    not through Django's request handling, which would hold a thread and a database
+    connection for as long as each stream is open."""
+    match = EVENTS_PATH.match(scope["path"])
+    assert match is not None
+    if scope["method"] != "GET":
+        await _answer(send, 405)
+        return
+    watcher = await sync_to_async(_watcher, thread_sensitive=False)(
+        int(match["game_id"]), _session_key(scope)
     )
     if watcher is None:
-        return HttpResponse(status=404)
-    return StreamingHttpResponse(
-        _events(watcher),
-        content_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        await _answer(send, 404)
+        return
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [
+                (b"content-type", b"text/event-stream; charset=utf-8"),
+                (b"cache-control", b"no-cache"),
+                (b"x-accel-buffering", b"no"),
+            ],
+        }
     )
+
+    async def disconnected() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    async def pump() -> None:
+        async for chunk in _events(watcher):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+    tasks = [asyncio.ensure_future(disconnected()), asyncio.ensure_future(pump())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    with contextlib.suppress(OSError, RuntimeError):
+        await send({"type": "http.response.body", "body": b""})
+
+
+def stream(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The path's answer wherever the ASGI endpoint does not serve it (a WSGI server, or no
+    Redis): 503, and the page polls its table fragment instead."""
+    return HttpResponse(status=503, headers={"Retry-After": "30"})

@@ -17,7 +17,6 @@ import pytest
 import uvicorn
 from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -42,7 +41,9 @@ class ClubServer(threading.Thread):
         self.socket = socket.socket()
         self.socket.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
-        app = ASGIStaticFilesHandler(get_asgi_application())
+        from canasta_club.asgi import application
+
+        app = ASGIStaticFilesHandler(application)
         config = uvicorn.Config(
             app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1
         )

@@ -178,3 +178,60 @@ def test_preview_answers_the_engines_judgement() -> None:
     assert body["legal"] is False and body["message"].startswith("Нельзя")
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_the_english_table_names_its_buttons_in_english() -> None:
+    players = [UserFactory.create(language="en") for _ in range(4)]
+    game = started_game(players=players)
+    html = client_of(players[0]).get(f"/games/{game.pk}/").content.decode()
+    for label in ("Draw", "Take the pile", "Meld", "Undo", "Discard"):
+        assert f">{label}</button>" in html
+
+
+def test_no_page_or_fragment_shows_a_card_of_another_hand() -> None:
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    deal = Match.from_dict(game.state or {}).deal
+    top = deal.pile[-1]
+    for seat, player in enumerate(players):
+        client = client_of(player)
+        for path in (f"/games/{game.pk}/", f"/games/{game.pk}/table/"):
+            html = client.get(path).content.decode()
+            shown = re.findall(r'data-card="([0-9A-Z]{2})"', html)
+            assert sorted(shown) == sorted([*deal.hands[seat], top])
+    spectator = Client().get(f"/games/{game.pk}/table/").content.decode()
+    assert re.findall(r'data-card="([0-9A-Z]{2})"', spectator) == [top]
+
+
+def test_a_private_table_is_not_found_without_its_invite() -> None:
+    owner, guest = UserFactory.create_batch(2)
+    client_of(owner).post(
+        "/tables/new/",
+        {
+            "mode": "async",
+            "length": "deal",
+            "target": "5000",
+            "wild_limit": "strict",
+            "stock_out": "club",
+            "tie": "draw",
+            "seat": "0",
+            "private": "on",
+        },
+    )
+    game = Game.objects.get()
+    assert client_of(guest).get(f"/games/{game.pk}/").status_code == 404
+    invited = client_of(guest).get(f"/games/{game.pk}/?invite={game.invite_code}")
+    assert invited.status_code == 200 and "Сесть на место" in invited.content.decode()
+    joined = client_of(guest).post(
+        f"/games/{game.pk}/join/", {"seat": "1", "invite": game.invite_code}
+    )
+    assert joined.status_code == 302
+
+
+def test_the_lobby_lists_your_turn_first_with_the_badge() -> None:
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    turn = Match.from_dict(game.state or {}).deal.turn
+    html = client_of(players[turn]).get("/").content.decode()
+    assert "<title>(1) " in html and 'data-games-waiting="1"' in html
+    assert html.index(f"/games/{game.pk}/") < html.index("Открытые столы")

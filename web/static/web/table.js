@@ -51,6 +51,7 @@
       const i = wanted.indexOf(code);
       if (i >= 0) { wanted.splice(i, 1); el.setAttribute("aria-pressed", "true"); }
     }
+    arrangeHand();
     renderGroups();
     tick();
     schedulePreview();
@@ -62,6 +63,26 @@
     const badge = document.querySelector("[data-games-waiting]");
     if (badge) { badge.textContent = String(count); badge.dataset.gamesWaiting = String(count); badge.hidden = !count; }
     document.title = (count ? `(${count}) ` : "") + document.title.replace(/^\(\d+\) /, "");
+  }
+
+  // The hand keeps the order the player saw: cards that arrive go to the right; the server's
+  // order (by rank) only on request.
+  const orderKey = () => `hand-order:${table().dataset.game}:${table().dataset.deal}`;
+  function arrangeHand(reset) {
+    const hand = page.querySelector("[data-hand]");
+    if (!hand) return;
+    const cards = handCards();
+    let saved = [];
+    try { saved = reset ? [] : JSON.parse(sessionStorage.getItem(orderKey()) || "[]"); } catch (e) { saved = []; }
+    const rest = cards.slice();
+    const ordered = [];
+    for (const code of saved) {
+      const i = rest.findIndex((el) => el.dataset.card === code);
+      if (i >= 0) ordered.push(rest.splice(i, 1)[0]);
+    }
+    ordered.push(...rest);
+    for (const el of ordered) hand.appendChild(el);
+    try { sessionStorage.setItem(orderKey(), JSON.stringify(ordered.map((el) => el.dataset.card))); } catch (e) { /* private mode */ }
   }
 
   function renderGroups() {
@@ -156,6 +177,7 @@
       if (!action) { showAlert(say("Выберите одну карту для сброса.", "Select one card to discard.")); return; }
       send(action);
     }
+    if (event.target.closest("[data-sort-hand]")) { arrangeHand(true); return; }
     if (event.target.closest("[data-clear-groups]")) { groups = []; swap(lastHtml || table().outerHTML, true); }
   });
 
@@ -191,5 +213,6 @@
     });
   }
   lastHtml = null;
+  arrangeHand();
   if (page.dataset.eventsUrl && window.EventSource) connect(); else startPolling();
 })();

@@ -43,7 +43,7 @@ class ClubServer(threading.Thread):
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
         from canasta_club.asgi import application
 
-        app = ASGIStaticFilesHandler(application)
+        app = ASGIStaticFilesHandler(application)  # type: ignore[arg-type]  # any ASGI app
         config = uvicorn.Config(
             app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1
         )

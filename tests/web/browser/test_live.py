@@ -3,12 +3,13 @@ wait, and reopening the page reclaims the seat. The event stream carries version
 
 import time
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import requests
 from django.conf import settings
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from canasta_club import clock
 from games import presence
@@ -104,3 +105,49 @@ def test_a_private_table_has_no_stream_for_strangers(club_server: str) -> None:
         f"{club_server}/games/{game.pk}/events/", cookies=session_cookie(stranger), timeout=5
     )
     assert answer.status_code == 404
+
+
+def _log_in(players: Players, user: object) -> Page:
+    page = players.new_page()
+    page.context.add_cookies(
+        [{"name": k, "value": v, "url": players.base_url} for k, v in session_cookie(user).items()]
+    )
+    return page
+
+
+def test_while_the_stream_is_down_a_banner_shows_and_the_page_polls(
+    players: Players, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refused(scope: object, receive: object, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 503, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    monkeypatch.setattr(events, "asgi_stream", refused)
+    people = UserFactory.create_batch(4)
+    game = started_game(players=people, mode=Game.Mode.LIVE)
+    turn = Game.objects.get(pk=game.pk).turn_seat
+    assert turn is not None
+    watching = _log_in(players, people[(turn + 1) % 4])
+    watching.goto(f"/games/{game.pk}/")
+    expect(watching.locator("[data-reconnecting]")).to_be_visible()
+    mover = Client()
+    mover.force_login(people[turn])
+    mover.post(f"/games/{game.pk}/move/", {"version": "0", "action": '{"type": "draw"}'})
+    # A live table polls every second while it has no stream.
+    expect(watching.locator("[data-game]")).to_have_attribute("data-version", "1", timeout=3000)
+
+
+def test_without_redis_the_page_polls(players: Players, settings: Any) -> None:
+    settings.LIVE_EVENTS = False  # as `make run` on the embedded defaults
+    people = UserFactory.create_batch(4)
+    game = started_game(players=people, mode=Game.Mode.LIVE)
+    turn = Game.objects.get(pk=game.pk).turn_seat
+    assert turn is not None
+    watching = _log_in(players, people[(turn + 1) % 4])
+    watching.goto(f"/games/{game.pk}/")
+    assert watching.locator(".table-page").get_attribute("data-events-url") == ""
+    mover = Client()
+    mover.force_login(people[turn])
+    mover.post(f"/games/{game.pk}/move/", {"version": "0", "action": '{"type": "draw"}'})
+    expect(watching.locator("[data-game]")).to_have_attribute("data-version", "1", timeout=3000)
+    expect(watching.locator("[data-reconnecting]")).to_be_hidden()

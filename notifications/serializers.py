@@ -52,6 +52,7 @@ def _switches() -> serializers.DictField:
 class NotificationSettingsSerializer(serializers.Serializer):
     in_app = _switches()
     email = _switches()
+    push = _switches()
     digest = serializers.BooleanField(
         help_text="One email a day listing what happened, instead of one email each."
     )
@@ -60,7 +61,30 @@ class NotificationSettingsSerializer(serializers.Serializer):
 class NotificationSettingsPatchSerializer(serializers.Serializer):
     in_app = _switches()
     email = _switches()
+    push = _switches()
     digest = serializers.BooleanField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, partial=True, **kwargs)
+
+
+class PushKeysSerializer(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class PushSubscriptionSerializer(serializers.Serializer):
+    """The browser's `PushSubscription.toJSON()` as it is."""
+
+    endpoint = serializers.URLField(max_length=2000)
+    keys = PushKeysSerializer()
+
+
+class PushEndpointSerializer(serializers.Serializer):
+    endpoint = serializers.URLField(max_length=2000)
+
+
+class PushKeySerializer(serializers.Serializer):
+    public_key = serializers.CharField(
+        help_text="The club's VAPID key for pushManager.subscribe({applicationServerKey})."
+    )

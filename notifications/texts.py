@@ -45,15 +45,35 @@ def title(*, kind: str, game_id: int | None, language: str) -> str:
     return TITLES[kind][pick_language(language)].format(game=game_id or "")
 
 
-def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: str) -> str:
-    """The title plus the score (finished games) and a link to the game."""
-    language = pick_language(language)
-    lines = [title(kind=kind, game_id=game_id, language=language)]
+def _details(payload: dict[str, Any], language: str) -> list[str]:
+    """The score of a finished game and a message's text, when the payload has them."""
+    lines = []
     if "scores" in payload:
         scores = " : ".join(str(score) for score in payload["scores"])
         lines.append(SCORE_LINE[language].format(scores=scores))
     if payload.get("text"):
         lines.append(str(payload["text"]))
+    return lines
+
+
+def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: str) -> str:
+    """The title plus the score (finished games) and a link to the game."""
+    language = pick_language(language)
+    lines = [title(kind=kind, game_id=game_id, language=language), *_details(payload, language)]
     if game_id is not None:
         lines.append(LINK_LINE[language].format(url=f"{settings.SITE_URL}/api/games/{game_id}/"))
     return "\n".join(lines)
+
+
+def push_payload(
+    *, kind: str, game_id: int | None, payload: dict[str, Any], language: str, tag: str
+) -> dict[str, Any]:
+    """What the service worker shows: title, body, the page a click opens, and a tag that makes
+    a repeated push replace the notification instead of adding a second one."""
+    language = pick_language(language)
+    return {
+        "title": title(kind=kind, game_id=game_id, language=language),
+        "body": "\n".join(_details(payload, language)),
+        "url": f"/games/{game_id}/" if game_id is not None else "/notifications/",
+        "tag": tag,
+    }

@@ -134,6 +134,45 @@ def player_stats(*, user: User) -> dict[str, int]:
     )
 
 
+FINISHED_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+
+def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
+    """The player's last finished games, newest first, each with whether their team won."""
+    games = with_seats(
+        Game.objects.filter(seats__user=user, status__in=FINISHED_STATUSES).order_by(
+            "-finished_at", "-pk"
+        )
+    )[:limit]
+    rows = []
+    for game in games:
+        players = _players(game)
+        team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
+        rows.append(
+            {
+                "id": game.pk,
+                "mode": game.mode,
+                "length": game.length,
+                "status": game.status,
+                "finished_at": game.finished_at,
+                "scores": list(game.scores or [0, 0]),
+                "players": players,
+                "team": team,
+                "won": game.winner_team is not None and game.winner_team == team,
+            }
+        )
+    return rows
+
+
+def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
+    """Finished games both played in, newest first (what a report may be about)."""
+    return (
+        Game.objects.filter(seats__user=user, status__in=FINISHED_STATUSES)
+        .filter(seats__user=other)
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+
+
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
     """Open tables (public ones, plus private ones the user sits at) or the user's own games."""
     games = Game.objects.defer("state")

@@ -179,6 +179,9 @@ class QueueFilterSerializer(serializers.Serializer):
         help_text="open: unanswered (soonest due first); resolved: answered (latest first).",
     )
     reason = serializers.ChoiceField(choices=Report.Reason.choices, required=False)
+    overdue = serializers.BooleanField(
+        required=False, default=False, help_text="Only open reports past their due time."
+    )
 
 
 class EvidenceAfterwordSerializer(serializers.ModelSerializer):

@@ -19,7 +19,7 @@ from django.utils import timezone
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.rows import ModelRows
-from games.engine import Match, legal_actions
+from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
 from games.models import DealRecord, Game, Move, Seat
 
@@ -353,3 +353,36 @@ def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Previ
     if seat is None:
         return None
     return preview(Match.from_dict(game.state).deal, seat, action)
+
+
+def replay_at(*, game: Game, step: int) -> dict[str, Any]:
+    """A finished game after its first `step` moves, rebuilt by the engine from its export.
+
+    The game is over, so every hand is shown. The table is that of the deal the last move was
+    made in (at its end, with its result, when that move ended it). `step` is clamped.
+    """
+    export = export_of(game=game)
+    moves = export["moves"]
+    step = max(0, min(step, len(moves)))
+    match = Match.new(
+        Rules.from_options(export["rules"]),
+        first_dealer=export["first_dealer"],
+        seed=int(export["seed"]),
+    )
+    deal = match.deal
+    for move in moves[:step]:
+        deal = match.deal  # the deal this move is made in, kept when the move ends it
+        match.apply(move["seat"], move["action"])
+    views = [deal.view(seat) for seat in range(4)]
+    table = {key: value for key, value in views[0].items() if key != "hand"}
+    return {
+        "step": step,
+        "total": len(moves),
+        "move": moves[step - 1] if step else None,
+        "deal_number": moves[step - 1]["deal_number"] if step else 1,
+        "table": table,
+        "hands": [view["hand"] for view in views],
+        "scores": list(match.scores),
+        "players": export["players"],
+        "final_scores": export["scores"],
+    }

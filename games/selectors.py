@@ -158,6 +158,7 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
                 "scores": list(game.scores or [0, 0]),
                 "players": players,
                 "team": team,
+                "winner_team": game.winner_team,
                 "won": game.winner_team is not None and game.winner_team == team,
             }
         )

@@ -245,7 +245,17 @@ def moderation_queue(request: HttpRequest) -> HttpResponse:
             "stats": moderation_selectors.moderation_stats(moderator=moderator),
             "next_offset": offset + club_selectors.QUEUE_PAGE if more else None,
             "previous_offset": max(0, offset - club_selectors.QUEUE_PAGE) if offset else None,
-            "nearest": next((row.report.pk for row in rows if row.report.status == "open"), None),
+            # Open reports come soonest due first: the first on the first page is nearest breach.
+            "nearest": next(
+                (row.report.pk for row in rows if row.report.status == "open" and not offset),
+                None,
+            ),
+            "status_names": [
+                ("open", text("открытые", "open")),
+                ("unclaimed", text("никто не взял", "unclaimed")),
+                ("claimed", text("взятые", "claimed")),
+                ("resolved", text("отвеченные", "answered")),
+            ],
         },
     )
 

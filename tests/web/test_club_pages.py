@@ -16,6 +16,7 @@ from notifications.services import drain_outbox, notify
 from tests.factories import UserFactory
 from tests.games.test_replay import finished_single_deal
 from tests.moderation.conftest import make_group_moderator, over_game
+from tests.timing.conftest import new_user
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_report_from_a_card_is_anonymous_and_its_answer_shows_on_my_reports(play
     game = over_game(players)
     card = html(client_of(players[0]).get(f"/users/{players[1].pk}/"))
     assert "Пожаловаться" in card and "анонимна" in card and "4 часов" in card
-    stranger_card = html(client_of(UserFactory()).get(f"/users/{players[1].pk}/"))
+    stranger_card = html(client_of(new_user()).get(f"/users/{players[1].pk}/"))
     assert "data-report-form" not in stranger_card
 
     answer = file_report_through_the_page(players[0], players[1], game)
@@ -198,7 +199,7 @@ def test_a_moderator_claims_sees_evidence_and_mutes(players):
     rude = Afterword.objects.create(game=game, author=players[1], to="table", text="Вы все неумехи")
     file_report_through_the_page(players[0], players[1], game, afterword=rude.pk)
     report = Report.objects.get()
-    moderator = make_group_moderator(UserFactory())
+    moderator = make_group_moderator(new_user())
     desk = client_of(moderator)
 
     queue = html(desk.get("/moderation/"))
@@ -232,9 +233,9 @@ def test_the_reporter_is_shown_only_behind_the_permission_and_audited(players):
     game = over_game(players)
     file_report_through_the_page(players[0], players[1], game)
     report = Report.objects.get()
-    plain = client_of(make_group_moderator(UserFactory()))
+    plain = client_of(make_group_moderator(new_user()))
     assert plain.post(f"/moderation/reports/{report.pk}/", {"action": "reveal"}).status_code == 400
-    revealer = make_group_moderator(UserFactory(), reporter_identity=True)
+    revealer = make_group_moderator(new_user(), reporter_identity=True)
     shown = html(
         client_of(revealer).post(f"/moderation/reports/{report.pk}/", {"action": "reveal"})
     )

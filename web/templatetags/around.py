@@ -6,6 +6,7 @@ from typing import Any
 from django import template
 
 from moderation import selectors as moderation_selectors
+from moderation.permissions import MODERATE_PERMISSION
 from notifications import selectors as notification_selectors
 from web import club_selectors
 
@@ -17,7 +18,11 @@ def notifications_bell(context: template.Context) -> dict[str, Any]:
     user = context["request"].user
     if not user.is_authenticated:
         return {"show": False}
-    return {"show": True, "unread": notification_selectors.unread_count(user=user)}
+    return {
+        "show": True,
+        "unread": notification_selectors.unread_count(user=user),
+        "moderator": user.has_perm(MODERATE_PERMISSION),
+    }
 
 
 @register.inclusion_tag("web/_mood.html")

@@ -8,7 +8,6 @@
   function show(unread) {
     bell.dataset.unread = String(unread);
     count.textContent = String(unread);
-    count.hidden = unread === 0;
   }
   function refresh() {
     fetch(bell.dataset.unreadUrl, {credentials: "same-origin", headers: {Accept: "application/json"}})

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
+
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.i18n import current_language, text
@@ -205,6 +207,20 @@ class ReportDesk:
     move_log: dict[str, Any]
     history: dict[str, Any]
     table_messages: list[Afterword]
+
+
+# The desk's figures scan the last 30 days of reports; they move slowly, so a page shows them
+# up to this old (per moderator: each one's figures leave out the reports they may not handle).
+DESK_FIGURES_SECONDS = 30
+
+
+def desk_figures(*, moderator: User) -> dict[str, Any]:
+    key = f"web:desk_figures:{moderator.pk}"
+    figures: dict[str, Any] | None = cache.get(key)
+    if figures is None:
+        figures = moderation_selectors.moderation_stats(moderator=moderator)
+        cache.set(key, figures, DESK_FIGURES_SECONDS)
+    return figures
 
 
 def report_desk(*, report_id: int, moderator: User) -> ReportDesk:

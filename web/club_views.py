@@ -20,7 +20,6 @@ from accounts.models import User
 from canasta_club.errors import ClubError, status_of
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
-from moderation import selectors as moderation_selectors
 from moderation import services as moderation_services
 from moderation.permissions import MODERATE_PERMISSION, REPORTER_IDENTITY_PERMISSION
 from notifications import selectors as notification_selectors
@@ -242,7 +241,7 @@ def moderation_queue(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "filters": filters,
             "chosen": chosen,
-            "stats": moderation_selectors.moderation_stats(moderator=moderator),
+            "stats": club_selectors.desk_figures(moderator=moderator),
             "next_offset": offset + club_selectors.QUEUE_PAGE if more else None,
             "previous_offset": max(0, offset - club_selectors.QUEUE_PAGE) if offset else None,
             # Open reports come soonest due first: the first on the first page is nearest breach.

@@ -21,7 +21,8 @@ def notifications_bell(context: template.Context) -> dict[str, Any]:
     return {
         "show": True,
         "unread": notification_selectors.unread_count(user=user),
-        "moderator": user.has_perm(MODERATE_PERMISSION),
+        # Moderators are staff (moderation.services.appoint_moderator): others skip the lookup.
+        "moderator": user.is_staff and user.has_perm(MODERATE_PERMISSION),
     }
 
 

@@ -103,7 +103,7 @@ def populate_card() -> tuple[int, int]:
         )
         for n in range(CARD_GAMES)
     )
-    seats = []
+    seats: list[Seat] = []
     for n, game in enumerate(games):
         table = [player, viewer if n % 20 == 0 else others[n % 30], others[(n + 7) % 30]]
         table.append(others[(n + 13) % 30])

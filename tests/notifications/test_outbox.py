@@ -203,7 +203,7 @@ def test_game_start_turn_and_finish_reach_every_player_once():
     for player in players:
         assert Notification.objects.filter(user=player, kind="game_started").count() == 1
     with transaction.atomic():
-        game_services.finish_game_abandoned(game=game_services.lock_game(game_id=game.pk), seat=0)
+        game_services.finish_game_abandoned(locked=game_services.lock_game(game_id=game.pk), seat=0)
     drain_outbox()
     for player in players:
         assert Notification.objects.filter(user=player, kind="game_finished").count() == 1

@@ -142,10 +142,10 @@ for _ in range(40):
 read = selectors.game_with_seats(game_id=game.pk)
 print(json.dumps({
     "statuses": sorted(set(statuses)),
-    "version": read.version,
+    "version": read.game.version,
     "seats": [[seat.seat, seat.user.username, seat.last_seen_at.tzinfo is not None]
-              for seat in read.seats.all()],
-    "db_now_aware": read.db_now.tzinfo is not None,
+              for seat in read.seats],
+    "db_now_aware": read.now.tzinfo is not None,
 }))
 """
 

@@ -55,9 +55,7 @@ def games_of(*, user: User) -> QuerySet[Game]:
 
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player."""
-    return Seat.objects.filter(
-        user=user, game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED]
-    ).aggregate(
+    return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
         played=Count("pk"),
         won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
         abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),

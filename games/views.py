@@ -477,7 +477,7 @@ class ExportView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         loaded = _visible_game_or_404(request, game_id)
-        if loaded.game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+        if not loaded.game.is_over:
             raise Conflict(
                 "game_not_finished",
                 text("Игра ещё не закончена.", "The game is not finished yet."),

@@ -28,9 +28,6 @@ from notifications.services import notify
 
 logger = logging.getLogger(__name__)
 
-GAME_OVER_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
-
-
 # --- shared checks -------------------------------------------------------------------------------
 
 
@@ -54,7 +51,7 @@ def _require_player(seats: dict[int, int], user: User) -> int:
 
 
 def _require_game_over(game: Game) -> None:
-    if game.status not in GAME_OVER_STATUSES:
+    if not game.is_over:
         raise Conflict(
             "game_not_over",
             i18n.text("Игра ещё не закончилась.", "The game is not over yet."),
@@ -306,9 +303,7 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
         claimed = (
             selectors.reports_moderator_may_handle(moderator=moderator)
             .filter(pk=report_id, status=Report.Status.OPEN)
-            .filter(
-                Q(claimed_by__isnull=True) | Q(claim_expires_at__lte=now) | Q(claimed_by=moderator)
-            )
+            .filter(~selectors.live_claim(now) | Q(claimed_by=moderator))
             .update(claimed_by=moderator, claim_expires_at=now + policy.CLAIM_IDLE_TIMEOUT)
         )
         report = _report_or_404(report_id, moderator)

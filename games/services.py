@@ -42,6 +42,14 @@ class MoveResult:
     seat: Seat
     moves: list[Move]
 
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def version(self) -> int:
+        return self.table.game.version
+
 
 @dataclass(frozen=True)
 class StoredAnswer:

@@ -19,6 +19,7 @@ from django.db.models.expressions import Combinable
 
 from accounts.models import User
 from canasta_club import clock
+from games import errors as game_errors
 from games.models import Game, Move, Seat
 from moderation import errors, policy
 from moderation.models import Afterword, ModeratorShift, Report, Sanction
@@ -33,7 +34,7 @@ HISTORY_REPORTS = 20
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     """Table messages, and partner afterwords the viewer wrote or received; players only."""
     if not Game.objects.filter(pk=game_id).exists():
-        raise errors.game_not_found()
+        raise game_errors.game_not_found()
     if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
         raise errors.not_a_player()
     return (

@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce
 from accounts.models import User
 from canasta_club import clock, i18n
 from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
+from games import errors as game_errors
 from games.models import Game, Seat
 from moderation import errors, policy, selectors
 from moderation.models import (
@@ -34,7 +35,7 @@ logger = logging.getLogger(__name__)
 def _game_or_404(game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise errors.game_not_found()
+        raise game_errors.game_not_found()
     return game
 
 

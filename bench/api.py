@@ -286,11 +286,12 @@ def count_queries(moves: int) -> None:
     # A long history: whole turns played by the service (as the timeout sweep does).
     while game.version < moves and max(game.scores) < target * 3 // 4:
         with transaction.atomic():
-            game = services.lock_game(game_id=game.pk)
+            locked = services.lock_game(game_id=game.pk)
+            game = locked.game
             assert game.state is not None and game.turn_seat is not None
             actions = autoplay(Match.from_dict(game.state).deal, game.turn_seat)
             services.apply_actions_locked(
-                game=game, seat=game.turn_seat, actions=actions, automatic=True
+                locked=locked, seat=game.turn_seat, actions=actions, automatic=True
             )
     measure("long history ")
 

@@ -134,11 +134,12 @@ def play_into_deal(game_id: int, actions: int) -> None:
 
     for _ in range(actions):
         with transaction.atomic():
-            game = services.lock_game(game_id=game_id)
+            locked = services.lock_game(game_id=game_id)
+            game = locked.game
             assert game.state is not None and game.turn_seat is not None
             turn = autoplay(Match.from_dict(game.state).deal, game.turn_seat)
             services.apply_actions_locked(
-                game=game, seat=game.turn_seat, actions=turn[:1], automatic=False
+                locked=locked, seat=game.turn_seat, actions=turn[:1], automatic=False
             )
 
 
@@ -232,9 +233,9 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
 
     tables = []
     users_of: dict[int, list[Any]] = {}
-    for table in range(args.tables):
+    for number in range(args.tables):
         users = [
-            User.objects.create(username=f"live{table}_{seat}", display_name=f"L{table}.{seat}")
+            User.objects.create(username=f"live{number}_{seat}", display_name=f"L{number}.{seat}")
             for seat in range(4)
         ]
         game_id = new_game(users, "live")
@@ -303,8 +304,10 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
             before = process_cpu(server.pid)
             for number in range(args.moves):
                 game_id = tables[number % len(tables)]
-                game = selectors.game_with_seats(game_id=game_id)
-                assert game is not None and game.state is not None
+                table = selectors.game_with_seats(game_id=game_id)
+                assert table is not None
+                game = table.game
+                assert game.state is not None
                 seat = game.turn_seat
                 assert seat is not None
                 action = autoplay(Match.from_dict(game.state).deal, seat)[0]

@@ -27,6 +27,9 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
         ABANDONED = "abandoned", "abandoned"
 
+    # Played to the end or abandoned: what exports, player stats, afterwords and reports wait for.
+    OVER_STATUSES = (Status.FINISHED, Status.ABANDONED)
+
     mode = models.CharField(max_length=5, choices=Mode.choices)
     length = models.CharField(max_length=5, choices=Length.choices)
     # Engine options (Rules.to_options), validated when the table is opened.
@@ -76,6 +79,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.mode}, {self.length}, {self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in self.OVER_STATUSES
 
 
 class Seat(models.Model):

@@ -5,23 +5,19 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
-import functools
-import json
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.functions import Mod
-from django.utils import timezone
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.rows import ModelRows
+from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
 from games.models import DealRecord, Game, Move, Seat
+from games.store import LoadedGame, Table
 
 MOVE_LOG_PAGE = 500
 
@@ -39,83 +35,18 @@ def with_seats(queryset: QuerySet[Game]) -> QuerySet[Game]:
     )
 
 
-# Seat fields and the user names players are shown, per seat, as one JSON array column.
-_SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
-    ("player_username", "u.username"),
-    ("player_display_name", "u.display_name"),
-]
-_SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
-_GAMES = ModelRows(Game)
-# (array aggregate, object builder) of each database's JSON functions.
-_JSON_FUNCTIONS = {
-    "postgresql": ("jsonb_agg", "jsonb_build_object"),
-    "sqlite": ("json_group_array", "json_object"),
-}
+def game_with_seats(*, game_id: int) -> LoadedGame | None:
+    """The game and its seated players in one query (`game_detail` and its kin show them)."""
+    return store.load(game_id=game_id)
 
 
-@functools.cache
-def _game_with_seats_sql(*, vendor: str, for_update: bool) -> str:
-    aggregate, build_object = _JSON_FUNCTIONS[vendor]
-    pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
-    return (
-        f"SELECT {_GAMES.columns('g')}, {clock.now_column(vendor)} AS db_now, "
-        f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
-        f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
-        f"FROM {Game._meta.db_table} g WHERE g.id = %s" + (" FOR UPDATE OF g" if for_update else "")
-    )
+def table_of(game: Game) -> Table:
+    """A game of `with_seats` (its seats prefetched, by seat number) as a Table."""
+    return Table(game=game, seats=tuple(game.seats.all()))
 
 
-def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
-    values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
-    for name, value in values.items():
-        # SQLite keeps datetimes as naive UTC text.
-        if isinstance(value, datetime) and timezone.is_naive(value):
-            values[name] = timezone.make_aware(value, UTC)
-    seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
-    seat.game = game
-    # Only the names shown to players; other user fields load on access.
-    seat.user = User.from_db(
-        Seat.objects.db,
-        ["id", "username", "display_name"],
-        [seat.user_id, row["player_username"], row["player_display_name"]],
-    )
-    return seat
-
-
-def game_with_seats(*, game_id: int, for_update: bool = False) -> Game | None:
-    """The game and its seated players in one query; `db_now` is the club's clock.
-
-    `game.seats.all()` then runs no query. With `for_update` (inside a transaction) the game row
-    is locked. Written-out SQL: this is every read's and every move's query, and building the
-    same with the ORM (a subquery with JSON functions) costs ~1.5 ms CPU per request.
-    """
-    vendor = connection.vendor
-    sql = _game_with_seats_sql(vendor=vendor, for_update=for_update and vendor != "sqlite")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    game, (db_now, seat_rows) = _GAMES.read(row)
-    game.db_now = clock.now_from_column(db_now)  # type: ignore[attr-defined]
-    seats = sorted(
-        (_seat_from_json(seat_row, game) for seat_row in json.loads(seat_rows or "[]")),
-        key=lambda seat: seat.seat,
-    )
-    queryset = game.seats.all()
-    queryset._result_cache = seats
-    queryset._prefetch_done = True  # type: ignore[attr-defined]
-    # What prefetch_related stores: later game.seats.all() calls run no query.
-    game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
-    return game
-
-
-def seat_row_of(*, game: Game, user: User) -> Seat | None:
-    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
-
-
-def seat_of(*, game: Game, user: User) -> int | None:
-    seat = seat_row_of(game=game, user=user)
+def seat_of(*, table: Table, user: User) -> int | None:
+    seat = table.seat_of(user)
     return None if seat is None else seat.seat
 
 
@@ -125,28 +56,23 @@ def games_of(*, user: User) -> QuerySet[Game]:
 
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player."""
-    return Seat.objects.filter(
-        user=user, game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED]
-    ).aggregate(
+    return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
         played=Count("pk"),
         won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
         abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
     )
 
 
-FINISHED_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
-
-
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     """The player's last finished games, newest first, each with whether their team won."""
     games = with_seats(
-        Game.objects.filter(seats__user=user, status__in=FINISHED_STATUSES).order_by(
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES).order_by(
             "-finished_at", "-pk"
         )
     )[:limit]
     rows = []
     for game in games:
-        players = _players(game)
+        players = _players(table_of(game))
         team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
         rows.append(
             {
@@ -168,7 +94,7 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
 def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
     """Finished games both played in, newest first (what a report may be about)."""
     return (
-        Game.objects.filter(seats__user=user, status__in=FINISHED_STATUSES)
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
         .filter(seats__user=other)
         .order_by("-finished_at", "-pk")[:limit]
     )
@@ -186,7 +112,7 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
     return with_seats(games.distinct()).order_by("-created_at", "-pk")
 
 
-def _players(game: Game) -> list[dict[str, Any]]:
+def _players(table: Table) -> list[dict[str, Any]]:
     return [
         {
             "seat": seat.seat,
@@ -198,7 +124,7 @@ def _players(game: Game) -> list[dict[str, Any]]:
             },
             "is_absent": seat.is_absent,
         }
-        for seat in game.seats.all()
+        for seat in table.seats
     ]
 
 
@@ -209,27 +135,29 @@ def invite_code_matches(*, game: Game, invite_code: str) -> bool:
     )
 
 
-def may_see(*, game: Game, viewer: User, invite_code: str = "") -> bool:
+def may_see(*, table: Table, viewer: User, invite_code: str = "") -> bool:
     """A private table is seen only by its creator and seated players, and while it waits for
     players by whoever has its invite code; to anybody else it does not exist (404)."""
+    game = table.game
     if not game.private or game.created_by_id == viewer.pk:
         return True
-    if seat_row_of(game=game, user=viewer) is not None:
+    if table.seat_of(viewer) is not None:
         return True
     return game.status == Game.Status.WAITING and invite_code_matches(
         game=game, invite_code=invite_code
     )
 
 
-def _may_see_invite(game: Game, viewer: User) -> bool:
-    return game.private and (
-        game.created_by_id == viewer.pk or seat_row_of(game=game, user=viewer) is not None
+def _may_see_invite(table: Table, viewer: User) -> bool:
+    return table.game.private and (
+        table.game.created_by_id == viewer.pk or table.seat_of(viewer) is not None
     )
 
 
-def game_summary(*, game: Game, viewer: User) -> dict[str, Any]:
+def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
     """A lobby row: the table, its players and whose turn it is (no engine state)."""
-    viewer_seat = seat_of(game=game, user=viewer)
+    game = table.game
+    viewer_seat = seat_of(table=table, user=viewer)
     return {
         "id": game.pk,
         "mode": game.mode,
@@ -237,10 +165,10 @@ def game_summary(*, game: Game, viewer: User) -> dict[str, Any]:
         "rules": game.rules,
         "status": game.status,
         "private": game.private,
-        "invite_code": game.invite_code if _may_see_invite(game, viewer) else None,
+        "invite_code": game.invite_code if _may_see_invite(table, viewer) else None,
         "created_by": game.created_by_id,
         "created_at": iso(game.created_at),
-        "players": _players(game),
+        "players": _players(table),
         "your_seat": viewer_seat,
         "version": game.version,
         "deal_number": game.deal_number,
@@ -256,12 +184,13 @@ def game_summary(*, game: Game, viewer: User) -> dict[str, Any]:
     }
 
 
-def game_detail(*, game: Game, viewer: User, match: Match | None = None) -> dict[str, Any]:
+def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> dict[str, Any]:
     """The game as `viewer` may see it: their seat's view of the deal and their legal actions.
 
     `match` is the game's state already parsed (Match.from_dict(game.state)), when at hand.
     """
-    detail = game_summary(game=game, viewer=viewer)
+    game = table.game
+    detail = game_summary(table=table, viewer=viewer)
     viewer_seat = detail["your_seat"]
     detail["deals"] = []
     detail["deal"] = None
@@ -306,8 +235,9 @@ def move_log_for(
     return [move_entry(move, viewer_seat=viewer_seat) for move in moves]
 
 
-def export_of(*, game: Game) -> dict[str, Any]:
+def export_of(*, table: Table) -> dict[str, Any]:
     """A finished game in full, for replay: rules, match seed, first dealer, every event."""
+    game = table.game
     return {
         "id": game.pk,
         "mode": game.mode,
@@ -317,7 +247,7 @@ def export_of(*, game: Game) -> dict[str, Any]:
         # Seeds are 128-bit: decimal strings, which JavaScript's numbers could not hold exactly.
         "seed": None if game.seed is None else str(int(game.seed)),
         "first_dealer": game.first_dealer,
-        "players": _players(game),
+        "players": _players(table),
         "scores": list(game.scores or [0, 0]),
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,
@@ -347,22 +277,22 @@ def games_waiting_count(*, user: User) -> int:
 def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Preview | None:
     """What `action` would do for the viewer's seat now (games.engine.preview); None when the
     viewer has no seat at an active game. Nothing is played or written."""
-    game = game_with_seats(game_id=game_id)
-    if game is None or game.status != Game.Status.ACTIVE or game.state is None:
+    table = game_with_seats(game_id=game_id)
+    if table is None or table.game.status != Game.Status.ACTIVE or table.game.state is None:
         return None
-    seat = seat_of(game=game, user=viewer)
+    seat = seat_of(table=table, user=viewer)
     if seat is None:
         return None
-    return preview(Match.from_dict(game.state).deal, seat, action)
+    return preview(Match.from_dict(table.game.state).deal, seat, action)
 
 
-def replay_at(*, game: Game, step: int) -> dict[str, Any]:
+def replay_at(*, table: Table, step: int) -> dict[str, Any]:
     """A finished game after its first `step` moves, rebuilt by the engine from its export.
 
     The game is over, so every hand is shown. The table is that of the deal the last move was
     made in (at its end, with its result, when that move ended it). `step` is clamped.
     """
-    export = export_of(game=game)
+    export = export_of(table=table)
     moves = export["moves"]
     step = max(0, min(step, len(moves)))
     match = Match.new(
@@ -375,13 +305,13 @@ def replay_at(*, game: Game, step: int) -> dict[str, Any]:
         deal = match.deal  # the deal this move is made in, kept when the move ends it
         match.apply(move["seat"], move["action"])
     views = [deal.view(seat) for seat in range(4)]
-    table = {key: value for key, value in views[0].items() if key != "hand"}
+    seen = {key: value for key, value in views[0].items() if key != "hand"}
     return {
         "step": step,
         "total": len(moves),
         "move": moves[step - 1] if step else None,
         "deal_number": moves[step - 1]["deal_number"] if step else 1,
-        "table": table,
+        "table": seen,
         "hands": [view["hand"] for view in views],
         "scores": list(match.scores),
         "players": export["players"],

@@ -13,16 +13,17 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import errors, live, presence, selectors
+from games import errors, live, presence, selectors, store
 from games.engine import IllegalMove, Match, Rules
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
+from games.store import LoadedGame
 from notifications.services import notify
 
 # Tables one user may have opened and still waiting for players (lobby spam).
@@ -36,10 +37,18 @@ class MoveResult:
     """A move made: the game as it now is (its `version` included), its state parsed, the
     mover's seat and the moves written."""
 
-    game: Game
+    table: LoadedGame
     match: Match
     seat: Seat
     moves: list[Move]
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def version(self) -> int:
+        return self.table.game.version
 
 
 @dataclass(frozen=True)
@@ -60,9 +69,9 @@ class Idempotency:
     answer: Callable[[MoveResult | IllegalMoveRefused], StoredAnswer]
 
 
-def _not_seated(game: Game, user: User) -> ClubError:
+def _not_seated(table: LoadedGame, user: User) -> ClubError:
     """`not_seated`; `not_found` for a private table the user may not see (it stays unknown)."""
-    if not selectors.may_see(game=game, viewer=user):
+    if not selectors.may_see(table=table, viewer=user):
         return errors.game_not_found()
     return errors.not_seated()
 
@@ -78,28 +87,19 @@ def _refuse_suspended(user: User) -> None:
         )
 
 
-def lock_game(*, game_id: int) -> Game:
-    """Inside a transaction: the game row, locked, with its seats; `db_now` is the club's clock."""
-    game = selectors.game_with_seats(game_id=game_id, for_update=True)
-    if game is None:
+def lock_game(*, game_id: int) -> LoadedGame:
+    """Inside a transaction: the game row, locked, with its seats and the club's clock."""
+    locked = store.load(game_id=game_id, for_update=True)
+    if locked is None:
         raise Game.DoesNotExist(f"Game {game_id} does not exist.")
-    return game
+    return locked
 
 
-def _lock_game_or_404(game_id: int) -> Game:
+def _lock_game_or_404(game_id: int) -> LoadedGame:
     try:
         return lock_game(game_id=game_id)
     except Game.DoesNotExist:
         raise errors.game_not_found() from None
-
-
-def _db_now(game: Game) -> datetime:
-    db_now = getattr(game, "db_now", None)
-    return clock.now() if db_now is None else db_now
-
-
-def _seat_users(game: Game) -> dict[int, int]:
-    return {seat.seat: seat.user_id for seat in game.seats.all()}
 
 
 def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
@@ -159,40 +159,41 @@ def open_table(
 
 
 @transaction.atomic
-def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> Game:
+def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
     """Takes a free seat; the fourth player starts the game."""
     _refuse_suspended(user)
-    game = _lock_game_or_404(game_id)
+    locked = _lock_game_or_404(game_id)
+    game = locked.game
     if game.status != Game.Status.WAITING:
         raise Conflict(
             "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
         )
-    seats = list(game.seats.all())
     if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
         raise Forbidden("bad_invite_code", text("Неверный код приглашения.", "Wrong invite code."))
-    if any(taken.user_id == user.pk for taken in seats):
+    if locked.seat_of(user) is not None:
         raise Conflict(
             "already_seated",
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
-    if any(taken.seat == seat for taken in seats):
+    if any(taken.seat == seat for taken in locked.seats):
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
-    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=_db_now(game))
-    # Drop the prefetched seats: the game now has a new one.
-    game = lock_game(game_id=game.pk)
-    if game.seats.count() == 4:
-        _start_game(game)
-    live.announce_after_commit(game_id=game.pk, version=game.version)
-    return game
+    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=locked.now)
+    # Read again: the game now has a new seat.
+    locked = lock_game(game_id=game.pk)
+    if len(locked.seats) == 4:
+        _start_game(locked)
+    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    return locked
 
 
 @transaction.atomic
-def leave_table(*, game_id: int, user: User) -> Game | None:
+def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
     """Frees the caller's seat before the start; an emptied table is removed (None)."""
-    game = _lock_game_or_404(game_id)
-    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    locked = _lock_game_or_404(game_id)
+    game = locked.game
+    seat = locked.seat_of(user)
     if seat is None:
-        raise _not_seated(game, user)
+        raise _not_seated(locked, user)
     if game.status != Game.Status.WAITING:
         raise Conflict(
             "game_started",
@@ -229,14 +230,15 @@ def _notify_turn(game: Game, seat_users: dict[int, int]) -> None:
     )
 
 
-def _start_game(game: Game) -> None:
+def _start_game(locked: LoadedGame) -> None:
     """Four are seated: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
+    game = locked.game
     rules = Rules.from_options(game.rules)
     seed = secrets.randbits(128)  # too many to search offline from one's hand and the upcard
     game.seed = seed
     game.first_dealer = secrets.randbelow(4)
     match = Match.new(rules, first_dealer=game.first_dealer, seed=seed)
-    now = _db_now(game)
+    now = locked.now
     game.state = match.to_dict()
     game.status = Game.Status.ACTIVE
     game.started_at = now
@@ -244,7 +246,7 @@ def _start_game(game: Game) -> None:
     game.scores = list(match.scores)
     _start_turn(game, match, now)
     game.save()
-    seat_users = _seat_users(game)
+    seat_users = locked.seat_users()
     for seat, user_id in seat_users.items():
         notify(
             user_id=user_id,
@@ -256,13 +258,14 @@ def _start_game(game: Game) -> None:
     _notify_turn(game, seat_users)
 
 
-def _finish(game: Game, *, winner_team: int | None, finished_at: datetime) -> None:
+def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
+    game = locked.game
     game.winner_team = winner_team
     game.finished_at = finished_at
     game.turn_seat = None
     game.turn_started_at = None
     game.turn_deadline = None
-    for seat, user_id in _seat_users(game).items():
+    for seat, user_id in locked.seat_users().items():
         notify(
             user_id=user_id,
             kind="game_finished",
@@ -278,63 +281,9 @@ def _finish(game: Game, *, winner_team: int | None, finished_at: datetime) -> No
         )
 
 
-_MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
-_GAME_FIELDS = {field.name: field for field in Game._meta.concrete_fields}
-# What a move can change in the game row.
-_GAME_FIELDS_A_MOVE_CHANGES = [
-    _GAME_FIELDS[name]
-    for name in (
-        "version",
-        "state",
-        "deal_number",
-        "scores",
-        "status",
-        "turn_seat",
-        "turn_started_at",
-        "turn_deadline",
-        "finished_at",
-        "winner_team",
-    )
-]
-
-
-def _insert_moves_and_update_game(moves: list[Move], game: Game) -> None:
-    """Written-out SQL for the hottest write: INSERT the moves and UPDATE the game row.
-
-    On PostgreSQL one statement (the INSERT in a WITH), so one round trip; SQLite runs the two.
-    The ORM's bulk_create and save() would compile both anew each time, at about 1 ms of CPU.
-    Values are prepared by the model fields themselves, as the ORM would.
-    """
-    values = ", ".join(["(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"] * len(moves))
-    insert = (
-        f"INSERT INTO {Move._meta.db_table} ({', '.join(f.column for f in _MOVE_FIELDS)}) "
-        f"VALUES {values}"
-    )
-    update = (
-        f"UPDATE {Game._meta.db_table} SET "
-        + ", ".join(f"{field.column} = %s" for field in _GAME_FIELDS_A_MOVE_CHANGES)
-        + " WHERE id = %s"
-    )
-    insert_params = [
-        field.get_db_prep_save(getattr(move, field.attname), connection)
-        for move in moves
-        for field in _MOVE_FIELDS
-    ]
-    update_params = [
-        field.get_db_prep_save(getattr(game, field.attname), connection)
-        for field in _GAME_FIELDS_A_MOVE_CHANGES
-    ] + [game.pk]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(f"WITH inserted AS ({insert}) {update}", insert_params + update_params)
-        else:
-            cursor.execute(insert, insert_params)
-            cursor.execute(update, update_params)
-
-
 def apply_actions_locked(
     *,
-    game: Game,
+    locked: LoadedGame,
     seat: int,
     actions: list[dict[str, Any]],
     automatic: bool,
@@ -347,7 +296,7 @@ def apply_actions_locked(
     which the one statement that writes them does not read back).
     """
     moves, _match = _apply_locked(
-        game=game,
+        locked=locked,
         seat=seat,
         actions=actions,
         automatic=automatic,
@@ -358,13 +307,14 @@ def apply_actions_locked(
 
 def _apply_locked(
     *,
-    game: Game,
+    locked: LoadedGame,
     seat: int,
     actions: list[dict[str, Any]],
     automatic: bool,
     turn_started_at: datetime | None,
 ) -> tuple[list[Move], Match]:
     """apply_actions_locked, also returning the match it produced (spares the answer a reparse)."""
+    game = locked.game
     if game.status != Game.Status.ACTIVE or game.state is None:
         raise errors.game_not_active()
     match = Match.from_dict(game.state)
@@ -378,7 +328,7 @@ def _apply_locked(
             public["result"] = event.get("result")
         applied.append((action, deal_number, {"public": public, "private": event.get("private")}))
 
-    moved_at = _db_now(game)
+    moved_at = locked.now
     now = turn_started_at or moved_at
     moves = [
         Move(
@@ -414,37 +364,31 @@ def _apply_locked(
     game.scores = list(match.scores)
     if match.over:
         game.status = Game.Status.FINISHED
-        _finish(game, winner_team=match.winner, finished_at=now)
+        _finish(locked, winner_team=match.winner, finished_at=now)
     elif match.deal.phase == "draw":
         # A new turn begins (the previous one ended with a discard, or a new deal started).
         _start_turn(game, match, now)
         if game.turn_seat != seat or finished_deals:
-            _notify_turn(game, _seat_users(game))
-    _insert_moves_and_update_game(moves, game)
+            _notify_turn(game, locked.seat_users())
+    store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
 
 
-def finish_game_abandoned(*, game: Game, seat: int) -> None:
+def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
     """The seat's team loses by abandoning (game locked by the caller)."""
+    game = locked.game
     game.status = Game.Status.ABANDONED
     game.abandoned_by_seat = seat
-    _finish(game, winner_team=1 - seat % 2, finished_at=_db_now(game))
-    game.save(
-        update_fields=[
-            "status",
-            "abandoned_by_seat",
-            "winner_team",
-            "finished_at",
-            "turn_seat",
-            "turn_started_at",
-            "turn_deadline",
-        ]
-    )
+    _finish(locked, winner_team=1 - seat % 2, finished_at=locked.now)
+    store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 
 
-def _move_locked(game: Game, seat: Seat, version: int, action: dict[str, Any]) -> MoveResult:
+def _move_locked(
+    locked: LoadedGame, seat: Seat, version: int, action: dict[str, Any]
+) -> MoveResult:
+    game = locked.game
     if game.status != Game.Status.ACTIVE:
         raise errors.game_not_active()
     if version != game.version:
@@ -458,11 +402,11 @@ def _move_locked(game: Game, seat: Seat, version: int, action: dict[str, Any]) -
         )
     try:
         moves, match = _apply_locked(
-            game=game, seat=seat.seat, actions=[action], automatic=False, turn_started_at=None
+            locked=locked, seat=seat.seat, actions=[action], automatic=False, turn_started_at=None
         )
     except IllegalMove as exc:
         raise IllegalMoveRefused(exc) from None
-    return MoveResult(game=game, match=match, seat=seat, moves=moves)
+    return MoveResult(table=locked, match=match, seat=seat, moves=moves)
 
 
 def request_fingerprint(*, version: int, action: dict[str, Any]) -> str:
@@ -494,10 +438,11 @@ def make_move(
     """
     outcome: MoveResult | ClubError
     with transaction.atomic():
-        game = _lock_game_or_404(game_id)
-        seat = selectors.seat_row_of(game=game, user=user)
+        locked = _lock_game_or_404(game_id)
+        game = locked.game
+        seat = locked.seat_of(user)
         if seat is None:
-            raise _not_seated(game, user)
+            raise _not_seated(locked, user)
         fingerprint = ""
         if idempotency is not None:
             fingerprint = request_fingerprint(version=version, action=action)
@@ -517,7 +462,7 @@ def make_move(
             if stored is not None:
                 return StoredAnswer(status_code=stored[1], body=stored[2])
         try:
-            outcome = _move_locked(game, seat, version, action)
+            outcome = _move_locked(locked, seat, version, action)
         except ClubError as refusal:
             outcome = refusal
         # Only requests the engine judged are final: a move made or refused. A stale version or
@@ -535,10 +480,10 @@ def make_move(
         if isinstance(outcome, MoveResult) and seat.consecutive_timeouts:
             # The player is back and playing: no timeouts in a row any more.
             Seat.objects.filter(pk=seat.pk).update(
-                last_seen_at=_db_now(game), is_absent=False, consecutive_timeouts=0
+                last_seen_at=locked.now, is_absent=False, consecutive_timeouts=0
             )
         else:
-            presence.mark_seen(seat=seat, now=_db_now(game))
+            presence.mark_seen(seat=seat, now=locked.now)
     if isinstance(outcome, ClubError):
         raise outcome
     return outcome

@@ -22,13 +22,14 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Value
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from canasta_club import clock
-from games import presence
+from games import presence, store
 from games.engine import Match, autoplay
 from games.models import Game, Seat, TurnReminder
 from games.services import apply_actions_locked, finish_game_abandoned
+from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
 
@@ -71,12 +72,12 @@ def _retry_delay(failures: int) -> timedelta:
     return min(SWEEP_RETRY_FIRST * 2 ** min(failures - 1, 20), SWEEP_RETRY_MAX)
 
 
-def _claim(games: QuerySet[Game], now: datetime, limit: int) -> list[Game]:
+def _claim(games: QuerySet[Game], limit: int) -> list[int]:
+    """Lock up to `limit` of the games nobody else holds; their ids, oldest deadline first."""
     return list(
         games.select_for_update(skip_locked=True, of=("self",))
-        .annotate(db_now=Value(now))
-        .prefetch_related("seats")
-        .order_by("turn_deadline")[:limit]
+        .order_by("turn_deadline")
+        .values_list("pk", flat=True)[:limit]
     )
 
 
@@ -114,28 +115,28 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
     timed_out: list[int] = []  # seats whose counter goes up, in one UPDATE for the batch
     with transaction.atomic(), notifications_buffered() as notifications:
         now = clock.now()
-        games = _claim(_live_due(now), now, batch_size)
-        if len(games) < batch_size:
+        claimed = _claim(_live_due(now), batch_size)
+        if len(claimed) < batch_size:
             overdue = Game.objects.filter(
                 _not_backing_off(now), status=Game.Status.ACTIVE, turn_deadline__lte=now
             )
-            overdue = overdue.exclude(pk__in=[game.pk for game in games])
-            games += _claim(overdue, now, batch_size - len(games))
+            claimed += _claim(overdue.exclude(pk__in=claimed), batch_size - len(claimed))
+        games = store.load_many(game_ids=claimed)
         recovered: list[int] = []  # games that failed before and went through now
-        for game in games:
+        for locked in games:
             if not isolate_games:
-                time_out_locked(game=game, now=now, timed_out=timed_out)
+                time_out_locked(locked=locked, now=now, timed_out=timed_out)
             else:
                 written, counted = len(notifications), len(timed_out)
                 try:
                     with transaction.atomic():
-                        time_out_locked(game=game, now=now, timed_out=timed_out)
+                        time_out_locked(locked=locked, now=now, timed_out=timed_out)
                 except Exception:
                     del notifications[written:], timed_out[counted:]
-                    _back_off(game, now)
+                    _back_off(locked.game, now)
                     continue
-            if game.sweep_failures:
-                recovered.append(game.pk)
+            if locked.game.sweep_failures:
+                recovered.append(locked.game.pk)
         count_timeouts(seat_ids=timed_out)
         if recovered:
             Game.objects.filter(pk__in=recovered).update(sweep_failures=0, sweep_retry_at=None)
@@ -159,15 +160,15 @@ def count_timeouts(*, seat_ids: list[int]) -> None:
     Seat.objects.filter(pk__in=seat_ids).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
 
 
-def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
+def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) -> bool:
     """Play the turn of a locked game if it is due (re-checked here); True when it acted.
 
     The timed-out seat's id goes into `timed_out`; the caller counts them (`count_timeouts`)
     in the same transaction.
     """
+    game, seats = locked.game, locked.seats
     if game.status != Game.Status.ACTIVE or game.turn_seat is None or game.state is None:
         return False
-    seats = list(game.seats.all())
     seat = next(seat for seat in seats if seat.seat == game.turn_seat)
     overdue = game.turn_deadline is not None and game.turn_deadline <= now
     absent = (
@@ -180,14 +181,14 @@ def time_out_locked(*, game: Game, now: datetime, timed_out: list[int]) -> bool:
     timed_out.append(seat.pk)
     timeouts_in_a_row = seat.consecutive_timeouts + 1
     if game.mode == Game.Mode.ASYNC and timeouts_in_a_row >= ABANDON_AFTER_TIMEOUTS:
-        finish_game_abandoned(game=game, seat=seat.seat)
+        finish_game_abandoned(locked=locked, seat=seat.seat)
         return True
     match = Match.from_dict(game.state)
     actions = autoplay(match.deal, seat.seat)
     version_before = game.version
     turn_ended_at = _turn_ended_at(game, now) if overdue else clock.now()
     apply_actions_locked(
-        game=game,
+        locked=locked,
         seat=seat.seat,
         actions=actions,
         automatic=True,

@@ -34,6 +34,7 @@ from games.serializers import (
     MoveResultSerializer,
     SeatPresenceSerializer,
 )
+from games.store import LoadedGame
 
 ERROR_404 = error_response("No such game (`not_found`).")
 IDEMPOTENCY_KEY_MAX = 255
@@ -153,11 +154,11 @@ GAME_EXAMPLE = OpenApiExample(
 )
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = selectors.game_with_seats(game_id=game_id)
-    if game is None:
+def _game_or_404(game_id: int) -> LoadedGame:
+    loaded = selectors.game_with_seats(game_id=game_id)
+    if loaded is None:
         raise errors.game_not_found()
-    return game
+    return loaded
 
 
 INVITE_CODE_PARAMETER = OpenApiParameter(
@@ -170,22 +171,22 @@ INVITE_CODE_PARAMETER = OpenApiParameter(
 )
 
 
-def _visible_game_or_404(request: Request, game_id: int) -> Game:
+def _visible_game_or_404(request: Request, game_id: int) -> LoadedGame:
     """The game, unless it is a private table the caller may not see (404, as if absent)."""
-    game = _game_or_404(game_id)
+    loaded = _game_or_404(game_id)
     user = request_user(request)
     invite_code = request.query_params.get("invite_code", "")
-    if not selectors.may_see(game=game, viewer=user, invite_code=invite_code):
+    if not selectors.may_see(table=loaded, viewer=user, invite_code=invite_code):
         raise errors.game_not_found()
-    return game
+    return loaded
 
 
-def _seen_by(game: Game, user: User) -> int | None:
+def _seen_by(loaded: LoadedGame, user: User) -> int | None:
     """The caller's seat (None for a spectator), recording that a seated caller is here."""
-    seat = selectors.seat_row_of(game=game, user=user)
+    seat = loaded.seat_of(user)
     if seat is None:
         return None
-    presence.mark_seen(seat=seat, now=game.db_now)  # type: ignore[attr-defined]
+    presence.mark_seen(seat=seat, now=loaded.now)
     return seat.seat
 
 
@@ -213,7 +214,10 @@ class GamesView(GenericAPIView):
             mine=query.validated_data["mine"],
         )
         page = self.paginate_queryset(games)
-        rows = [selectors.game_summary(game=game, viewer=user) for game in page or []]
+        rows = [
+            selectors.game_summary(table=selectors.table_of(game), viewer=user)
+            for game in page or []
+        ]
         return self.get_paginated_response(rows)
 
     @extend_schema(
@@ -256,9 +260,9 @@ class GamesView(GenericAPIView):
         serializer.is_valid(raise_exception=True)
         user = request_user(request)
         game = services.open_table(user=user, **serializer.validated_data)
-        game = _game_or_404(game.pk)
         return Response(
-            selectors.game_detail(game=game, viewer=user), status=status.HTTP_201_CREATED
+            selectors.game_detail(table=_game_or_404(game.pk), viewer=user),
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -273,10 +277,10 @@ class GameDetailView(APIView):
         examples=[GAME_EXAMPLE],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _visible_game_or_404(request, game_id)
+        loaded = _visible_game_or_404(request, game_id)
         user = request_user(request)
-        _seen_by(game, user)
-        return Response(selectors.game_detail(game=game, viewer=user))
+        _seen_by(loaded, user)
+        return Response(selectors.game_detail(table=loaded, viewer=user))
 
 
 class JoinView(APIView):
@@ -306,8 +310,8 @@ class JoinView(APIView):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = request_user(request)
-        game = services.join_table(game_id=game_id, user=user, **serializer.validated_data)
-        return Response(selectors.game_detail(game=game, viewer=user))
+        joined = services.join_table(game_id=game_id, user=user, **serializer.validated_data)
+        return Response(selectors.game_detail(table=joined, viewer=user))
 
 
 class LeaveView(APIView):
@@ -328,10 +332,10 @@ class LeaveView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         user = request_user(request)
-        game = services.leave_table(game_id=game_id, user=user)
-        if game is None:
+        left = services.leave_table(game_id=game_id, user=user)
+        if left is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(selectors.game_detail(game=game, viewer=user))
+        return Response(selectors.game_detail(table=left, viewer=user))
 
 
 def move_answer(judged: services.MoveResult | IllegalMoveRefused) -> services.StoredAnswer:
@@ -345,7 +349,7 @@ def move_answer(judged: services.MoveResult | IllegalMoveRefused) -> services.St
         body={
             "moves": [selectors.move_entry(move, viewer_seat=viewer_seat) for move in judged.moves],
             "game": selectors.game_detail(
-                game=judged.game, viewer=judged.seat.user, match=judged.match
+                table=judged.table, viewer=judged.seat.user, match=judged.match
             ),
         },
     )
@@ -363,8 +367,9 @@ class MovesView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         query = MoveLogQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        game = _visible_game_or_404(request, game_id)
-        viewer_seat = _seen_by(game, request_user(request))
+        loaded = _visible_game_or_404(request, game_id)
+        game = loaded.game
+        viewer_seat = _seen_by(loaded, request_user(request))
         limit = selectors.MOVE_LOG_PAGE
         moves = selectors.move_log_for(
             game=game, viewer_seat=viewer_seat, after=query.validated_data["after"], limit=limit + 1
@@ -471,10 +476,10 @@ class ExportView(APIView):
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _visible_game_or_404(request, game_id)
-        if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+        loaded = _visible_game_or_404(request, game_id)
+        if not loaded.game.is_over:
             raise Conflict(
                 "game_not_finished",
                 text("Игра ещё не закончена.", "The game is not finished yet."),
             )
-        return Response(selectors.export_of(game=game))
+        return Response(selectors.export_of(table=loaded))

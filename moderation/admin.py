@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import DurationField, ExpressionWrapper, F, QuerySet
+from django.db.models import BooleanField, DurationField, ExpressionWrapper, F, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -132,11 +132,13 @@ class ReportAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
         # Reports with a conflict of interest are absent for everyone, superusers too: not in the
         # list, their page "does not exist", actions and the answer form never reach them.
-        left = ExpressionWrapper(F("due_at") - clock.now_expression(), output_field=DurationField())
+        now = clock.now_expression()
+        left = ExpressionWrapper(F("due_at") - now, output_field=DurationField())
+        claimed = ExpressionWrapper(selectors.live_claim(now), output_field=BooleanField())
         return (
             selectors.reports_moderator_may_handle(moderator=_moderator(request))
             .order_by(*self.get_ordering(request))
-            .annotate(left=left)
+            .annotate(left=left, claimed=claimed)
         )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -201,9 +203,7 @@ class ReportAdmin(admin.ModelAdmin):
     def queue_state(self, report: Report) -> str:
         if report.status == Report.Status.RESOLVED:
             return "resolved"
-        now = report.due_at - report.left  # type: ignore[attr-defined]
-        live_claim = report.claim_expires_at is not None and report.claim_expires_at > now
-        return "claimed" if report.claimed_by_id and live_claim else "open"
+        return "claimed" if report.claimed else "open"  # type: ignore[attr-defined]
 
     @admin.display(description="time left", ordering="due_at")
     def time_left(self, report: Report) -> str:

@@ -4,10 +4,6 @@ from canasta_club import i18n
 from canasta_club.errors import Forbidden, NotFound
 
 
-def game_not_found() -> NotFound:
-    return NotFound("not_found", i18n.text("Игра не найдена.", "Game not found."))
-
-
 def report_not_found() -> NotFound:
     return NotFound("not_found", i18n.text("Жалоба не найдена.", "Report not found."))
 

@@ -15,9 +15,11 @@ from django.db.models import (
     Q,
     QuerySet,
 )
+from django.db.models.expressions import Combinable
 
 from accounts.models import User
 from canasta_club import clock
+from games import errors as game_errors
 from games.models import Game, Move, Seat
 from moderation import errors, policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
@@ -32,7 +34,7 @@ HISTORY_REPORTS = 20
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     """Table messages, and partner afterwords the viewer wrote or received; players only."""
     if not Game.objects.filter(pk=game_id).exists():
-        raise errors.game_not_found()
+        raise game_errors.game_not_found()
     if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
         raise errors.not_a_player()
     return (
@@ -167,12 +169,16 @@ def report_queue(
     reports = reports.filter(status=Report.Status.OPEN)
     if overdue:
         reports = reports.filter(due_at__lte=now)
-    live_claim = Q(claimed_by__isnull=False, claim_expires_at__gt=now)
     if status_filter == "claimed":
-        reports = reports.filter(live_claim)
+        reports = reports.filter(live_claim(now))
     elif status_filter == "unclaimed":
-        reports = reports.exclude(live_claim)
+        reports = reports.exclude(live_claim(now))
     return reports.order_by("due_at", "pk")
+
+
+def live_claim(now: datetime | Combinable) -> Q:
+    """Reports a moderator holds: claimed, and the claim has not lapsed (CLAIM_IDLE_TIMEOUT)."""
+    return Q(claimed_by__isnull=False, claim_expires_at__gt=now)
 
 
 def report_for_moderator(*, report_id: int, moderator: User) -> Report:

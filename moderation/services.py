@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce
 from accounts.models import User
 from canasta_club import clock, i18n
 from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
+from games import errors as game_errors
 from games.models import Game, Seat
 from moderation import errors, policy, selectors
 from moderation.models import (
@@ -28,16 +29,13 @@ from notifications.services import notify
 
 logger = logging.getLogger(__name__)
 
-GAME_OVER_STATUSES = (Game.Status.FINISHED, Game.Status.ABANDONED)
-
-
 # --- shared checks -------------------------------------------------------------------------------
 
 
 def _game_or_404(game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise errors.game_not_found()
+        raise game_errors.game_not_found()
     return game
 
 
@@ -54,7 +52,7 @@ def _require_player(seats: dict[int, int], user: User) -> int:
 
 
 def _require_game_over(game: Game) -> None:
-    if game.status not in GAME_OVER_STATUSES:
+    if not game.is_over:
         raise Conflict(
             "game_not_over",
             i18n.text("Игра ещё не закончилась.", "The game is not over yet."),
@@ -306,9 +304,7 @@ def claim_report(*, report_id: int, moderator: User) -> Report:
         claimed = (
             selectors.reports_moderator_may_handle(moderator=moderator)
             .filter(pk=report_id, status=Report.Status.OPEN)
-            .filter(
-                Q(claimed_by__isnull=True) | Q(claim_expires_at__lte=now) | Q(claimed_by=moderator)
-            )
+            .filter(~selectors.live_claim(now) | Q(claimed_by=moderator))
             .update(claimed_by=moderator, claim_expires_at=now + policy.CLAIM_IDLE_TIMEOUT)
         )
         report = _report_or_404(report_id, moderator)

@@ -2,7 +2,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from canasta_club.i18n import current_language
+from canasta_club.errors import Invalid
+from canasta_club.i18n import current_language, text
 from notifications import texts
 from notifications.models import Kind, Notification
 
@@ -59,6 +60,10 @@ class NotificationSettingsSerializer(serializers.Serializer):
 
 
 class NotificationSettingsPatchSerializer(serializers.Serializer):
+    """A partial change of the switches. Refusals keep the codes the API has always given them
+    (`unknown_field`, `unknown_kind`, `invalid` with one message), and switches are JSON
+    booleans only, not DRF's "yes" or 1."""
+
     in_app = _switches()
     email = _switches()
     push = _switches()
@@ -66,6 +71,45 @@ class NotificationSettingsPatchSerializer(serializers.Serializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, partial=True, **kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise Invalid("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
+        unknown_fields = set(data) - set(self.fields)
+        if unknown_fields:
+            field = sorted(unknown_fields)[0]
+            raise Invalid(
+                "unknown_field", text(f"Неизвестное поле: {field}", f"Unknown field: {field}")
+            )
+        for channel in ("in_app", "email", "push"):
+            switches = data.get(channel, {})
+            if not isinstance(switches, dict):
+                raise Invalid(
+                    "invalid",
+                    text(
+                        f"{channel}: объект вида {{вид: true/false}}.",
+                        f"{channel} must be an object of kind: bool.",
+                    ),
+                )
+            for kind, enabled in switches.items():
+                if kind not in Kind.values:
+                    raise Invalid(
+                        "unknown_kind",
+                        text(
+                            f"Неизвестный вид уведомлений: {kind}",
+                            f"Unknown notification kind: {kind}",
+                        ),
+                    )
+                if not isinstance(enabled, bool):
+                    raise Invalid(
+                        "invalid",
+                        text("Переключатели: true или false.", "Switches must be true or false."),
+                    )
+        if "digest" in data and not isinstance(data["digest"], bool):
+            raise Invalid(
+                "invalid", text("digest: true или false.", "digest must be true or false.")
+            )
+        return dict(data)
 
 
 class PushKeysSerializer(serializers.Serializer):

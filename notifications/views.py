@@ -86,10 +86,10 @@ class NotificationSettingsView(APIView):
         responses={200: NotificationSettingsSerializer, 400: ERROR_400, 401: ERROR_401},
     )
     def patch(self, request: Request) -> Response:
-        if not isinstance(request.data, dict):
-            raise Invalid("invalid", text("Нужен JSON-объект.", "A JSON object is required."))
+        serializer = NotificationSettingsPatchSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
         return Response(
-            services.update_settings(user=request_user(request), changes=dict(request.data))
+            services.update_settings(user=request_user(request), changes=serializer.validated_data)
         )
 
 

@@ -15,6 +15,7 @@ from canasta_club import clock
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.models import Game
+from games.store import Table
 from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
@@ -254,10 +255,10 @@ class AfterwordsPanel:
 
 
 def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
-    if not viewer.is_authenticated or game.status not in game_selectors.FINISHED_STATUSES:
+    if not viewer.is_authenticated or not game.is_over:
         return None
-    if game_selectors.seat_row_of(game=game, user=viewer) is None:
-        return None
+    if not game_selectors.games_of(user=viewer).filter(pk=game.pk).exists():
+        return None  # afterwords are for the game's players
     afterwords = list(
         moderation_selectors.afterwords_visible_to(game_id=game.pk, viewer=viewer).select_related(
             "authority_change"
@@ -308,9 +309,9 @@ def _cards_of(action: dict[str, Any]) -> list[str]:
     return cards
 
 
-def replay_page(*, game: Game, step: int) -> dict[str, Any]:
+def replay_page(*, table: Table, step: int) -> dict[str, Any]:
     """A replay frame laid out for the page: each seat with its name and its whole hand."""
-    frame = game_selectors.replay_at(game=game, step=step)
+    frame = game_selectors.replay_at(table=table, step=step)
     names = {
         player["seat"]: player["user"]["display_name"] or player["user"]["username"]
         for player in frame["players"]

@@ -187,19 +187,19 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game step by step: ?step=n is the position after n moves."""
-    game = game_selectors.game_with_seats(game_id=game_id)
+    table = game_selectors.game_with_seats(game_id=game_id)
     if (
-        game is None
-        or not game_selectors.may_see(game=game, viewer=request.user)  # type: ignore[arg-type]
-        or game.status not in game_selectors.FINISHED_STATUSES
+        table is None
+        or not game_selectors.may_see(table=table, viewer=request.user)  # type: ignore[arg-type]
+        or not table.game.is_over
     ):
         return _not_found(request)
     try:
         step = int(request.GET.get("step", "0"))
     except ValueError:
         step = 0
-    frame = club_selectors.replay_page(game=game, step=step)
-    return render(request, "web/replay.html", {"game": game, "frame": frame})
+    frame = club_selectors.replay_page(table=table, step=step)
+    return render(request, "web/replay.html", {"game": table.game, "frame": frame})
 
 
 # ----------------------------------------------------------------------------- moderators

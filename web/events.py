@@ -143,14 +143,15 @@ def _watcher(game_id: int, session_key: str) -> _Watcher | None:
     reclaimed at once. The stream then holds no database connection while it is open."""
     try:
         user = _session_user(session_key) if session_key else None
-        game = selectors.game_with_seats(game_id=game_id)
-        if game is None:
+        table = selectors.game_with_seats(game_id=game_id)
+        if table is None:
             return None
+        game = table.game
         if game.private and (
-            user is None or not selectors.may_see(game=game, viewer=user, invite_code="")
+            user is None or not selectors.may_see(table=table, viewer=user, invite_code="")
         ):
             return None
-        seat = selectors.seat_row_of(game=game, user=user) if user is not None else None
+        seat = table.seat_of(user) if user is not None else None
         if seat is None or game.mode != Game.Mode.LIVE or game.status != Game.Status.ACTIVE:
             return _Watcher(game_id=game_id, seat_id=None)
         presence.reclaim_seat(game_id=game_id, user=seat.user)

@@ -24,11 +24,19 @@ class LobbyRow:
     summary: dict[str, Any]
 
 
+def _lobby_row(game: Game, user: User) -> LobbyRow:
+    return LobbyRow(
+        game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
+    )
+
+
 def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
     """Your turn first (nearest deadline first), then your other unfinished games, your tables
     waiting for players, and open tables to join."""
     active = [
-        LobbyRow(game, game_selectors.game_summary(game=game, viewer=user))
+        LobbyRow(
+            game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
+        )
         for game in game_selectors.lobby(user=user, status=Game.Status.ACTIVE, mine=True)
     ]
     your_turn = sorted(
@@ -36,7 +44,9 @@ def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
         key=lambda row: row.game.turn_deadline or datetime.max.replace(tzinfo=None),
     )
     waiting = [
-        LobbyRow(game, game_selectors.game_summary(game=game, viewer=user))
+        LobbyRow(
+            game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
+        )
         for game in game_selectors.lobby(user=user, status=Game.Status.WAITING, mine=False)[:100]
     ]
     return {
@@ -72,6 +82,7 @@ class TeamArea:
 @dataclass
 class TablePage:
     game: Game
+    now: datetime  # the club's clock when the table was read
     detail: dict[str, Any]
     seat: Seat | None
     places: list[SeatPlace]
@@ -142,15 +153,16 @@ def table_page(
 ) -> TablePage | None:
     """The table as `viewer` may see it (their seat's view; a spectator's for anybody else);
     None when the game does not exist or is a private table hidden from the viewer."""
-    game = game_selectors.game_with_seats(game_id=game_id)
-    if game is None or not game_selectors.may_see(
-        game=game,
+    table = game_selectors.game_with_seats(game_id=game_id)
+    if table is None or not game_selectors.may_see(
+        table=table,
         viewer=viewer,  # type: ignore[arg-type]  # an anonymous visitor sits nowhere
         invite_code=invite_code,
     ):
         return None
-    detail = game_selectors.game_detail(game=game, viewer=viewer)  # type: ignore[arg-type]
-    seat = game_selectors.seat_row_of(game=game, user=viewer) if viewer.is_authenticated else None
+    game = table.game
+    detail = game_selectors.game_detail(table=table, viewer=viewer)  # type: ignore[arg-type]
+    seat = table.seat_of(viewer) if viewer.is_authenticated else None
     players = {player["seat"]: player for player in detail["players"]}
     deal = detail["deal"]
     viewer_seat = seat.seat if seat is not None else 0
@@ -190,6 +202,7 @@ def table_page(
     taken = set(players)
     return TablePage(
         game=game,
+        now=table.now,
         detail=detail,
         seat=seat,
         places=places,

@@ -157,7 +157,7 @@ def _table_or_404(request: HttpRequest, game_id: int) -> selectors.TablePage | H
         return render(request, "web/not_found.html", status=404)
     if page.seat is not None:
         # A seated player looking at the table is at the table (R-CLUB-2).
-        presence.mark_seen(seat=page.seat, now=page.game.db_now)  # type: ignore[attr-defined]
+        presence.mark_seen(seat=page.seat, now=page.now)
     return page
 
 

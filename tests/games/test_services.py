@@ -17,11 +17,12 @@ pytestmark = pytest.mark.django_db
 
 def autoplay_turn(game_id: int, turn_started_at: datetime | None = None) -> list[Move]:
     with transaction.atomic():
-        game = services.lock_game(game_id=game_id)
+        locked = services.lock_game(game_id=game_id)
+        game = locked.game
         assert game.state is not None and game.turn_seat is not None
         actions = autoplay(Match.from_dict(game.state).deal, game.turn_seat)
         return services.apply_actions_locked(
-            game=game,
+            locked=locked,
             seat=game.turn_seat,
             actions=actions,
             automatic=True,
@@ -46,11 +47,11 @@ def test_an_automatic_turn_is_logged_and_passes_the_turn(game):
 def test_an_illegal_action_writes_nothing(game):
     with transaction.atomic():
         locked = services.lock_game(game_id=game.pk)
-        assert locked.turn_seat is not None
+        assert locked.game.turn_seat is not None
         with pytest.raises(IllegalMove) as raised:
             services.apply_actions_locked(
-                game=locked,
-                seat=locked.turn_seat,
+                locked=locked,
+                seat=locked.game.turn_seat,
                 actions=[{"type": "draw"}, {"type": "draw"}],
                 automatic=True,
             )
@@ -62,7 +63,7 @@ def test_an_illegal_action_writes_nothing(game):
 
 def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
     with mock.patch("games.services.notify") as notify, transaction.atomic():
-        services.finish_game_abandoned(game=services.lock_game(game_id=game.pk), seat=1)
+        services.finish_game_abandoned(locked=services.lock_game(game_id=game.pk), seat=1)
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
     assert (game.abandoned_by_seat, game.winner_team) == (1, 0)
@@ -80,7 +81,7 @@ def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
     with transaction.atomic(), pytest.raises(ClubError) as raised:
         locked = services.lock_game(game_id=game.pk)
         services.apply_actions_locked(
-            game=locked, seat=0, actions=[{"type": "draw"}], automatic=True
+            locked=locked, seat=0, actions=[{"type": "draw"}], automatic=True
         )
     assert raised.value.code == "game_not_active"
 
@@ -107,8 +108,10 @@ def test_a_deal_played_to_the_end_is_recorded(game, players):
 
 
 def test_selectors_seat_of_and_games_of(game, players):
-    assert selectors.seat_of(game=game, user=players[2]) == 2
-    assert selectors.seat_of(game=game, user=UserFactory.create()) is None
+    table = selectors.game_with_seats(game_id=game.pk)
+    assert table is not None
+    assert selectors.seat_of(table=table, user=players[2]) == 2
+    assert selectors.seat_of(table=table, user=UserFactory.create()) is None
     assert list(selectors.games_of(user=players[3])) == [game]
     moves = autoplay_turn(game.pk)
     log = selectors.move_log_for(game=game, viewer_seat=None, after=0)
@@ -120,13 +123,15 @@ def test_a_second_game_for_the_same_players(players):
     first = started_game(players=players)
     second = started_game(players=list(reversed(players)))
     assert first.pk != second.pk
-    assert selectors.seat_of(game=second, user=players[0]) == 3
+    table = selectors.game_with_seats(game_id=second.pk)
+    assert table is not None
+    assert selectors.seat_of(table=table, user=players[0]) == 3
 
 
 def test_an_abandoned_game_can_be_exported(client_for, game, players):
     autoplay_turn(game.pk)
     with transaction.atomic():
-        services.finish_game_abandoned(game=services.lock_game(game_id=game.pk), seat=2)
+        services.finish_game_abandoned(locked=services.lock_game(game_id=game.pk), seat=2)
     export = client_for(UserFactory.create()).get(f"/api/games/{game.pk}/export/")
     assert export.status_code == 200
     body = export.json()

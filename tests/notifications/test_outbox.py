@@ -195,6 +195,28 @@ def test_digest_users_get_one_email_a_day_listing_what_they_missed():
     assert len(emails_to(user)) == 2
 
 
+def test_the_digest_email_goes_out_once_its_run_is_committed():
+    user = new_user()
+    NotificationSettings.objects.create(user=user, digest=True)
+    mail.outbox.clear()
+    notify(user_id=user.pk, kind="kudos_received")
+    drain_outbox()
+    with transaction.atomic():
+        assert services.send_daily_digests() == 1
+        assert emails_to(user) == []  # not before the commit
+    assert len(emails_to(user)) == 1
+
+    notify(user_id=user.pk, kind="sanction")
+    drain_outbox()
+    clock.advance(timedelta(days=1))
+    with pytest.raises(RuntimeError), transaction.atomic():
+        assert services.send_daily_digests() == 1
+        raise RuntimeError("the run rolls back")
+    assert len(emails_to(user)) == 1  # nothing was sent for a run that never happened
+    assert services.send_daily_digests() == 1
+    assert len(emails_to(user)) == 2
+
+
 def test_game_start_turn_and_finish_reach_every_player_once():
     players = UserFactory.create_batch(4)
     mail.outbox.clear()
@@ -203,7 +225,7 @@ def test_game_start_turn_and_finish_reach_every_player_once():
     for player in players:
         assert Notification.objects.filter(user=player, kind="game_started").count() == 1
     with transaction.atomic():
-        game_services.finish_game_abandoned(game=game_services.lock_game(game_id=game.pk), seat=0)
+        game_services.finish_game_abandoned(locked=game_services.lock_game(game_id=game.pk), seat=0)
     drain_outbox()
     for player in players:
         assert Notification.objects.filter(user=player, kind="game_finished").count() == 1

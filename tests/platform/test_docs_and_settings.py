@@ -108,8 +108,8 @@ def test_the_embedded_defaults(tmp_path):
     assert embedded["site_url"] == "http://127.0.0.1:8124"
 
 
-# The written-out game-and-seats query, the move write and the club clock have a SQLite form
-# besides the PostgreSQL one the rest of the suite runs on.
+# The written-out game-and-seats queries (one game, and the sweep's several), the move write and
+# the club clock have a SQLite form besides the PostgreSQL one the rest of the suite runs on.
 PLAY = """
 import json, django
 django.setup()
@@ -140,12 +140,18 @@ for _ in range(40):
     )
     statuses.append(response.status_code)
 read = selectors.game_with_seats(game_id=game.pk)
+from datetime import timedelta
+from canasta_club import clock
+from games import timeouts
+clock.advance(timedelta(hours=25))
+swept = timeouts.sweep()
 print(json.dumps({
+    "swept": swept,
     "statuses": sorted(set(statuses)),
-    "version": read.version,
+    "version": read.game.version,
     "seats": [[seat.seat, seat.user.username, seat.last_seen_at.tzinfo is not None]
-              for seat in read.seats.all()],
-    "db_now_aware": read.db_now.tzinfo is not None,
+              for seat in read.seats],
+    "db_now_aware": read.now.tzinfo is not None,
 }))
 """
 
@@ -157,6 +163,7 @@ def test_a_game_plays_on_the_embedded_sqlite_database(tmp_path):
     assert played["version"] == 40
     assert played["seats"] == [[seat, f"embedded{seat}", True] for seat in range(4)]
     assert played["db_now_aware"]
+    assert played["swept"] == 1
 
 
 def test_postgresql_prepares_statements_with_custom_plans():

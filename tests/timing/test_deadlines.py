@@ -138,7 +138,7 @@ def test_killed_sweep_leaves_the_turn_for_the_next_one():
     with pytest.raises(WorkerKilled), transaction.atomic():
         locked = game_services.lock_game(game_id=game.pk)
         timed_out: list[int] = []
-        assert timeouts.time_out_locked(game=locked, now=clock.now(), timed_out=timed_out)
+        assert timeouts.time_out_locked(locked=locked, now=clock.now(), timed_out=timed_out)
         timeouts.count_timeouts(seat_ids=timed_out)
         raise WorkerKilled  # dies before the commit
     assert autoplayed(game) == []

@@ -1,0 +1,182 @@
+"""The one loader and the one writer of a game row, in written-out SQL.
+
+Every game read and every move runs `load`, and every move (the API's and the deadline sweep's)
+is written by `write`: the hottest queries, where the ORM (a subquery with JSON functions, then
+bulk_create and save()) costs ~1.5 ms of CPU per request in compiling alone. Values are
+converted by the model fields themselves, as the ORM would.
+"""
+
+import functools
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.rows import ModelRows
+from games.models import Game, Move, Seat
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game with its seats, by seat number (what every view of a game shows)."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, user: User) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user.pk), None)
+
+    def seat_users(self) -> dict[int, int]:
+        """seat number -> user id."""
+        return {seat.seat: seat.user_id for seat in self.seats}
+
+
+@dataclass(frozen=True)
+class LoadedGame(Table):
+    """A game row as `load` read it: its seats carry the players' shown names (id, username,
+    display_name), and `now` is the club's clock at the read."""
+
+    now: datetime
+
+
+# Seat fields and the user names players are shown, per seat, as one JSON array column.
+_SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
+    ("player_username", "u.username"),
+    ("player_display_name", "u.display_name"),
+]
+_SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
+_GAMES = ModelRows(Game)
+# (array aggregate, object builder) of each database's JSON functions.
+_JSON_FUNCTIONS = {
+    "postgresql": ("jsonb_agg", "jsonb_build_object"),
+    "sqlite": ("json_group_array", "json_object"),
+}
+# The rows of several games: their ids as one parameter (one prepared statement for any count).
+_IDS_IN = {
+    "postgresql": "g.id = ANY(%s)",
+    "sqlite": "g.id IN (SELECT value FROM json_each(%s))",
+}
+
+
+@functools.cache
+def _load_sql(*, vendor: str, many: bool, for_update: bool) -> str:
+    aggregate, build_object = _JSON_FUNCTIONS[vendor]
+    pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
+    return (
+        f"SELECT {_GAMES.columns('g')}, {clock.now_column(vendor)} AS db_now, "
+        f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
+        f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
+        f"FROM {Game._meta.db_table} g WHERE {_IDS_IN[vendor] if many else 'g.id = %s'}"
+        + (" FOR UPDATE OF g" if for_update else "")
+    )
+
+
+def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
+    values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
+    for name, value in values.items():
+        # SQLite keeps datetimes as naive UTC text.
+        if isinstance(value, datetime) and timezone.is_naive(value):
+            values[name] = timezone.make_aware(value, UTC)
+    seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
+    seat.game = game
+    # Only the names shown to players; other user fields load on access.
+    seat.user = User.from_db(
+        Seat.objects.db,
+        ["id", "username", "display_name"],
+        [seat.user_id, row["player_username"], row["player_display_name"]],
+    )
+    return seat
+
+
+def _loaded(row: tuple[Any, ...]) -> LoadedGame:
+    game, (db_now, seat_rows) = _GAMES.read(row)
+    seats = sorted(
+        (_seat_from_json(seat_row, game) for seat_row in json.loads(seat_rows or "[]")),
+        key=lambda seat: seat.seat,
+    )
+    return LoadedGame(game=game, seats=tuple(seats), now=clock.now_from_column(db_now))
+
+
+def load(*, game_id: int, for_update: bool = False) -> LoadedGame | None:
+    """The game and its seated players in one query; with `for_update` (inside a transaction)
+    the game row is locked (SQLite's transactions lock the whole database anyway)."""
+    vendor = connection.vendor
+    sql = _load_sql(vendor=vendor, many=False, for_update=for_update and vendor != "sqlite")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    return None if row is None else _loaded(row)
+
+
+def load_many(*, game_ids: list[int]) -> list[LoadedGame]:
+    """Games the caller has already locked (the sweep claims them), in the order of `game_ids`."""
+    if not game_ids:
+        return []
+    vendor = connection.vendor
+    ids = game_ids if vendor == "postgresql" else json.dumps(game_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(_load_sql(vendor=vendor, many=True, for_update=False), [ids])
+        loaded = {game.game.pk: game for game in map(_loaded, cursor.fetchall())}
+    return [loaded[game_id] for game_id in game_ids]
+
+
+_MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
+_GAME_FIELDS = {field.name: field for field in Game._meta.concrete_fields}
+# What a move (or abandoning the game) can change in the game row.
+_GAME_FIELDS_A_MOVE_CHANGES = [
+    _GAME_FIELDS[name]
+    for name in (
+        "version",
+        "state",
+        "deal_number",
+        "scores",
+        "status",
+        "turn_seat",
+        "turn_started_at",
+        "turn_deadline",
+        "finished_at",
+        "winner_team",
+        "abandoned_by_seat",
+    )
+]
+
+
+def write(*, game: Game, moves: list[Move]) -> None:
+    """INSERT the moves (if any) and UPDATE the fields a move changes in the (locked) game row.
+
+    On PostgreSQL one statement (the INSERT in a WITH), so one round trip; SQLite runs the two.
+    """
+    update = (
+        f"UPDATE {Game._meta.db_table} SET "
+        + ", ".join(f"{field.column} = %s" for field in _GAME_FIELDS_A_MOVE_CHANGES)
+        + " WHERE id = %s"
+    )
+    update_params = [
+        field.get_db_prep_save(getattr(game, field.attname), connection)
+        for field in _GAME_FIELDS_A_MOVE_CHANGES
+    ] + [game.pk]
+    if not moves:
+        with connection.cursor() as cursor:
+            cursor.execute(update, update_params)
+        return
+    values = ", ".join(["(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"] * len(moves))
+    insert = (
+        f"INSERT INTO {Move._meta.db_table} ({', '.join(f.column for f in _MOVE_FIELDS)}) "
+        f"VALUES {values}"
+    )
+    insert_params = [
+        field.get_db_prep_save(getattr(move, field.attname), connection)
+        for move in moves
+        for field in _MOVE_FIELDS
+    ]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f"WITH inserted AS ({insert}) {update}", insert_params + update_params)
+        else:
+            cursor.execute(insert, insert_params)
+            cursor.execute(update, update_params)

@@ -168,3 +168,11 @@ def test_the_api_stores_and_forgets_this_devices_subscription(api_client, push_s
     assert not PushSubscription.objects.exists()
     switches = api_client.get("/api/me/notification-settings/").json()
     assert switches["push"]["your_turn"] is True
+    changed = api_client.patch(
+        "/api/me/notification-settings/", {"push": {"your_turn": False}}, format="json"
+    )
+    assert changed.json()["push"]["your_turn"] is False
+    unknown = api_client.patch(
+        "/api/me/notification-settings/", {"push": {"nope": True}}, format="json"
+    )
+    assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_kind")

@@ -206,3 +206,24 @@ def test_service_refusals_follow_the_language(player_client):
 
     assert russian.json() == {"code": "unknown_field", "detail": "Неизвестное поле: bogus"}
     assert english.json() == {"code": "unknown_field", "detail": "Unknown field: bogus"}
+
+
+def test_every_kind_of_club_error_answers_with_its_status_and_the_error_shape():
+    from canasta_club import errors
+
+    kinds = {
+        errors.Invalid: 400,
+        errors.Forbidden: 403,
+        errors.NotFound: 404,
+        errors.Conflict: 409,
+        errors.KeyReused: 422,
+        errors.LimitReached: 429,
+    }
+    assert set(kinds) == set(errors.ClubError.__subclasses__())
+    for kind, status in kinds.items():
+        response = errors.api_exception_handler(kind("some_code", "Текст.", version=3), {})
+        assert response is not None
+        assert (response.status_code, response.data) == (
+            status,
+            {"code": "some_code", "detail": "Текст.", "version": 3},
+        )

@@ -13,9 +13,11 @@ from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
 from rest_framework.authtoken.models import Token
 
+from accounts import login_limits
+from accounts.forms import too_many_failures
 from accounts.models import User
 from accounts.tasks import send_password_reset_email
-from canasta_club.errors import Invalid
+from canasta_club.errors import Invalid, LimitReached
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -72,8 +74,24 @@ def register_user(
     return user, token
 
 
+def _refuse_while_limited(*, request: HttpRequest, username: str) -> None:
+    """429 while the failed log-in limits refuse this client for this account: the password is
+    then not checked at all (LimitedModelBackend), so "wrong" would be a lie."""
+    wait = login_limits.retry_after(request=request, username=username)
+    if wait is not None:
+        raise LimitReached("throttled", too_many_failures(wait))
+
+
+def _password_matches(*, request: HttpRequest, user: User, password: str) -> bool:
+    """The user's own password, checked under the same limits as every log-in."""
+    _refuse_while_limited(request=request, username=user.get_username())
+    checked = authenticate(request, username=user.get_username(), password=password)
+    return checked is not None and checked.pk == user.pk
+
+
 def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token:
     """The user's API token (created on first use) for valid credentials of an active account."""
+    _refuse_while_limited(request=request, username=username)
     user = authenticate(request, username=username, password=password)
     if user is None:
         raise Invalid("invalid_credentials", gettext("Wrong username or password."))
@@ -85,9 +103,11 @@ def revoke_token(*, user: User) -> None:
     Token.objects.filter(user=user).delete()
 
 
-def change_password(*, user: User, old_password: str, new_password: str) -> Token:
+def change_password(
+    *, request: HttpRequest, user: User, old_password: str, new_password: str
+) -> Token:
     """Set a new password and replace the API token, so other holders of the old one are out."""
-    if not user.check_password(old_password):
+    if not _password_matches(request=request, user=user, password=old_password):
         raise Invalid("wrong_password", gettext("The current password is wrong."))
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
@@ -135,6 +155,7 @@ def reset_password(*, uid: str, token: str, new_password: str) -> None:
 
 def update_profile(
     *,
+    request: HttpRequest,
     user: User,
     display_name: str | None = None,
     email: str | None = None,
@@ -149,7 +170,9 @@ def update_profile(
         changed.append("display_name")
     if email is not None:
         # Mail providers ignore case: a change of case alone moves nothing.
-        if email.lower() != user.email.lower() and not user.check_password(password):
+        if email.lower() != user.email.lower() and not _password_matches(
+            request=request, user=user, password=password
+        ):
             raise Invalid(
                 "wrong_password", gettext("Confirm the new email with your current password.")
             )

@@ -5,7 +5,6 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
@@ -24,6 +23,7 @@ from accounts.serializers import (
 )
 from canasta_club.api import request_user
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from canasta_club.throttling import ScopedRateThrottle
 
 ERROR_404 = error_response("No such user.")
 ERROR_429 = error_response("Too many attempts; retry later.")
@@ -102,7 +102,9 @@ class PasswordChangeView(APIView):
         serializer = PasswordChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = request_user(request)
-        token = services.change_password(user=user, **serializer.validated_data)
+        token = services.change_password(
+            request=request._request, user=user, **serializer.validated_data
+        )
         update_session_auth_hash(request._request, user)
         return Response({"token": token.key})
 
@@ -162,7 +164,9 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         serializer = ProfileUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = services.update_profile(user=request_user(request), **serializer.validated_data)
+        user = services.update_profile(
+            request=request._request, user=request_user(request), **serializer.validated_data
+        )
         return Response(MeSerializer(user).data)
 
 

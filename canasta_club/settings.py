@@ -119,6 +119,20 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 
+# How many reverse proxies of ours stand in front of the app, each appending the address it saw
+# to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+# Failed log-ins (accounts/login_limits.py), checked in every authenticate(): per address, and
+# per account with a short backoff that a known address skips.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+LOGIN_LIMITS: dict[str, int] | None = {
+    "address_failures": 20,
+    "account_failures": 5,
+    "window_seconds": 15 * 60,
+    "backoff_max_seconds": 5 * 60,
+    "known_address_days": 30,
+}
+
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "canasta_club.authentication.TokenAuthentication",
@@ -131,15 +145,21 @@ REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
     "PAGE_SIZE": 50,
-    # "auth" and "password_reset": ScopedRateThrottle scopes of the sign-up/log-in/password views;
-    # "session_login": failed browsable-API log-ins per username and address (session_login.py).
+    # Every view: `anon` per client address, `user` per account (canasta_club/throttling.py). A
+    # table page reading once a second is 60/min; a program playing fast stays well under `user`.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "canasta_club.throttling.AnonRateThrottle",
+        "canasta_club.throttling.UserRateThrottle",
+    ],
+    # Scopes: "auth" (sign-up, log-in, password change) and "password_reset", per address.
     "DEFAULT_THROTTLE_RATES": {
-        "anon": "60/min",
-        "user": "600/min",
+        "anon": os.environ.get("API_RATE_ANON", "60/min"),
+        "user": os.environ.get("API_RATE_USER", "300/min"),
         "auth": "20/min",
         "password_reset": "5/hour",
-        "session_login": "10/hour",
     },
+    # DRF's own reading of X-Forwarded-For (canasta_club/client.py is ours): the same count.
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canasta Club API",
@@ -157,10 +177,16 @@ SPECTACULAR_SETTINGS = {
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Throttles, the log-in limiter and cached figures must count across all web processes: Redis
-# when there is one; the embedded default is a single process, where local memory is enough.
+# when there is one (degrading to "no cache" while it is down: canasta_club/cache.py, with short
+# timeouts so a dead Redis costs a request little); the embedded default is a single process,
+# where local memory is enough.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "canasta_club.cache.DegradingRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -74,7 +74,7 @@ def test_behind_a_proxy_the_address_it_appended_is_the_client(clock):
 
 
 def test_a_distributed_guess_at_one_account_backs_off(clock):
-    user = UserFactory()
+    user = UserFactory.create()
     for n in range(3):
         assert token_status(user.username, "wrong", address=f"10.1.0.{n}")[0] == 400
 
@@ -91,7 +91,7 @@ def test_a_distributed_guess_at_one_account_backs_off(clock):
 
 
 def test_the_backoff_is_capped_so_the_owner_is_never_locked_out_for_long(clock):
-    user = UserFactory()
+    user = UserFactory.create()
     for n in range(30):
         token_status(user.username, "wrong", address=f"10.2.{n}.1")
         clock.now += 61
@@ -100,7 +100,7 @@ def test_the_backoff_is_capped_so_the_owner_is_never_locked_out_for_long(clock):
 
 
 def test_the_owner_skips_the_account_backoff_from_an_address_they_logged_in_from(clock):
-    user = UserFactory()
+    user = UserFactory.create()
     assert token_status(user.username, DEFAULT_PASSWORD, address="10.4.0.1")[0] == 200
     for n in range(5):
         token_status(user.username, "wrong", address=f"10.5.0.{n}")
@@ -110,7 +110,7 @@ def test_the_owner_skips_the_account_backoff_from_an_address_they_logged_in_from
 
 
 def test_the_admin_log_in_is_limited(clock):
-    staff = UserFactory(is_staff=True)
+    staff = UserFactory.create(is_staff=True)
     client = Client(REMOTE_ADDR="10.6.0.1")
     form = {"username": staff.username, "password": "wrong", "next": "/admin/"}
     for _ in range(6):
@@ -126,7 +126,7 @@ def test_the_admin_log_in_is_limited(clock):
 
 
 def test_the_browsable_api_log_in_is_limited_and_answers_429(clock):
-    user = UserFactory()
+    user = UserFactory.create()
     client = Client(REMOTE_ADDR="10.7.0.1")
     codes = [
         client.post("/api-auth/login/", {"username": user.username, "password": "x"}).status_code
@@ -137,7 +137,7 @@ def test_the_browsable_api_log_in_is_limited_and_answers_429(clock):
 
 
 def test_a_password_change_counts_and_is_limited(clock):
-    user = UserFactory()
+    user = UserFactory.create()
     client = APIClient(REMOTE_ADDR="10.8.0.1")
     client.force_authenticate(user)
     change = "/api/auth/password/change/"

@@ -2,10 +2,11 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from accounts.models import User
+from canasta_club.admin import ClubModelAdmin
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(ClubModelAdmin, DjangoUserAdmin):
     # Authority and sanctions are read-only: moderation's services move them and keep the history.
     fieldsets = (
         *(DjangoUserAdmin.fieldsets or ()),

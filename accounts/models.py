@@ -1,4 +1,5 @@
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -6,9 +7,17 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from accounts.names import skeleton
+
 
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
+    # What the username looks like (accounts/names.py): unique, so "Аdmin" in Cyrillic cannot
+    # join beside "Admin". Kept by save() for every way an account is made (API, admin, shell);
+    # NULL (unique allows many) only for look-alikes that existed before the column.
+    username_skeleton = models.CharField(  # noqa: DJ001
+        max_length=150, unique=True, null=True, editable=False
+    )
     # The language of the user's emails; set from the request at sign-up, changed in /api/me/.
     language = models.CharField(
         max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
@@ -29,6 +38,13 @@ class User(AbstractUser):
                 Lower("email"), name="accounts_user_email_ci_unique", condition=~Q(email="")
             ),
         ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.username_skeleton = skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
 
     def is_muted(self, *, now: datetime) -> bool:
         return self.muted_until is not None and self.muted_until > now

@@ -7,17 +7,20 @@ from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
 from rest_framework.authtoken.models import Token
 
-from accounts import login_limits
+from accounts import login_limits, names
 from accounts.forms import too_many_failures
 from accounts.models import User
 from accounts.tasks import send_password_reset_email
-from canasta_club.errors import Invalid, LimitReached
+from canasta_club import clock
+from canasta_club.errors import Forbidden, Invalid, LimitReached
+from canasta_club.i18n import text
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -28,7 +31,23 @@ def _validate_new_password(*, password: str, user: User) -> None:
 
 
 def _username_taken() -> Invalid:
+    # Also for a look-alike of a taken name (accounts/names.py): to a reader it is taken.
     return Invalid("username_taken", gettext("This username is already taken."))
+
+
+def _shown_name(name: str) -> str:
+    """A name others see, normalised (accounts/names.py); 400 `invalid_name` if it hides or
+    reorders characters."""
+    try:
+        return names.normalised(name)
+    except names.NameRefused as exc:
+        raise Invalid(
+            "invalid_name",
+            text(
+                f"В имени недопустимый невидимый или управляющий символ ({exc}).",
+                f"The name holds an invisible or control character ({exc}).",
+            ),
+        ) from None
 
 
 def _email_taken() -> Invalid:
@@ -51,15 +70,17 @@ def register_user(
     *, username: str, password: str, email: str, display_name: str = ""
 ) -> tuple[User, Token]:
     """Create an account and its API token; the emails' language is the request's."""
-    username = User.normalize_username(username)
+    username = _shown_name(username)
     user = User(
         username=username,
         email=User.objects.normalize_email(email),
-        display_name=display_name or username,
+        display_name=_shown_name(display_name) or username,
         language=_language_of_request(),
     )
     _validate_new_password(password=password, user=user)
-    if User.objects.filter(username__iexact=username).exists():
+    if User.objects.filter(
+        Q(username__iexact=username) | Q(username_skeleton=names.skeleton(username))
+    ).exists():
         raise _username_taken()
     if _email_in_use(user.email):
         raise _email_taken()
@@ -166,7 +187,16 @@ def update_profile(
     back into the account (password reset) and a stolen token must not be able to move it."""
     changed: list[str] = []
     if display_name is not None:
-        user.display_name = display_name
+        # A mute covers every text other players see, the name above one's seat included.
+        if user.is_muted(now=clock.now()):
+            raise Forbidden(
+                "muted",
+                text(
+                    "Пока действует запрет писать, имя менять нельзя.",
+                    "You cannot change your name while you are muted.",
+                ),
+            )
+        user.display_name = _shown_name(display_name) or user.username
         changed.append("display_name")
     if email is not None:
         # Mail providers ignore case: a change of case alone moves nothing.

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "canasta_club.middleware.PrivateAnswersMiddleware",
     # An ETag on every GET answer; If-None-Match with it answers 304 with no body (polling).
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -1,12 +1,15 @@
 """Settings from environment variables; defaults run the club embedded (SQLite, file broker)."""
 
+import contextlib
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -17,8 +20,34 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
+def embedded_secret_key(path: Path) -> str:
+    """The embedded default's own key, made once per installation (never a key in the source,
+    which anybody could read to forge sessions and password reset links)."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        draft.write_text(secrets.token_urlsafe(50), encoding="utf-8")
+        draft.chmod(0o600)
+        # link() fails if another process (web and worker start together) made it first.
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
+    return path.read_text(encoding="utf-8").strip()
+
+
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-embedded-default-change-me")
+# A deployment (any database but the embedded SQLite) must set SECRET_KEY: it signs sessions,
+# CSRF tokens and password reset links. The embedded default keeps a key of its own in var/.
+EMBEDDED = os.environ.get("DATABASE_URL", "sqlite:").startswith("sqlite:")
+if "SECRET_KEY" in os.environ:
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif EMBEDDED:
+    SECRET_KEY = embedded_secret_key(VAR_DIR / "secret_key")
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set: a deployment on a database server needs its own secret key "
+        '(e.g. python -c "import secrets; print(secrets.token_urlsafe(50))").'
+    )
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 
 INSTALLED_APPS = [

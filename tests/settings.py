@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/canasta")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
 
 from canasta_club.settings import *  # noqa: F403
 

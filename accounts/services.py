@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
@@ -116,6 +117,8 @@ def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token
     user = authenticate(request, username=username, password=password)
     if user is None:
         raise Invalid("invalid_credentials", gettext("Wrong username or password."))
+    # An expired token (canasta_club/authentication.py) gives way to a new one.
+    Token.objects.filter(user=user, created__lte=timezone.now() - settings.TOKEN_LIFETIME).delete()
     token, _created = Token.objects.get_or_create(user=user)
     return token
 

@@ -163,6 +163,9 @@ LOGIN_LIMITS: dict[str, int] | None = {
     "known_address_days": 30,
 }
 
+# How long an API token works after it was made (canasta_club/authentication.py).
+TOKEN_LIFETIME = timedelta(days=int(os.environ.get("TOKEN_LIFETIME_DAYS", "30")))
+
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "canasta_club.authentication.TokenAuthentication",

@@ -1,5 +1,6 @@
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
@@ -247,3 +248,21 @@ def test_register_refuses_an_email_another_account_uses(api_client, taken):
     assert response.status_code == 400
     assert response.json()["code"] == "email_taken"
     assert not User.objects.filter(username="olga").exists()
+
+
+def test_a_token_expires_and_the_next_log_in_makes_a_new_one(api_client, user, token, settings):
+    # Issue #11 finding 11: tokens never expired.
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert api_client.get("/api/me/").status_code == 200
+    Token.objects.filter(pk=token.pk).update(created=timezone.now() - settings.TOKEN_LIFETIME)
+
+    refused = api_client.get("/api/me/")
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "authentication_failed"
+
+    fresh = APIClient().post(
+        TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json"
+    )
+    assert fresh.json()["token"] != token.key
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {fresh.json()['token']}")
+    assert api_client.get("/api/me/").status_code == 200

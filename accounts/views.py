@@ -39,6 +39,10 @@ class AnonymousAuthView(APIView):
 
 
 class RegisterView(AnonymousAuthView):
+    # Sign-up tells whether an email has an account (`email_taken`: one account per email, and
+    # the person must learn to reset instead); this scope keeps that from being a fast oracle.
+    throttle_scope = "register"
+
     @extend_schema(
         tags=["auth"],
         summary="Sign up",

@@ -184,11 +184,13 @@ REST_FRAMEWORK: dict[str, Any] = {
         "canasta_club.throttling.AnonRateThrottle",
         "canasta_club.throttling.UserRateThrottle",
     ],
-    # Scopes: "auth" (sign-up, log-in, password change) and "password_reset", per address.
+    # Scopes, per address: "auth" (log-in, password change, reset confirm), "register" and
+    # "password_reset" (each tells something about an email: SECURITY.md).
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "60/min"),
         "user": os.environ.get("API_RATE_USER", "300/min"),
         "auth": "20/min",
+        "register": "10/hour",
         "password_reset": "5/hour",
     },
     # DRF's own reading of X-Forwarded-For (canasta_club/client.py is ours): the same count.

@@ -210,7 +210,9 @@ def test_password_change_refusals(user_client, user, old, new, code):
 def tight_auth_rates(monkeypatch):
     # DRF reads the rates once, at import; the test settings switch every scope off.
     monkeypatch.setattr(
-        ScopedRateThrottle, "THROTTLE_RATES", {"auth": "2/min", "password_reset": "1/hour"}
+        ScopedRateThrottle,
+        "THROTTLE_RATES",
+        {"auth": "2/min", "register": "2/min", "password_reset": "1/hour"},
     )
     cache.clear()
     yield

@@ -81,7 +81,13 @@ def throttled(monkeypatch):
     monkeypatch.setattr(
         SimpleRateThrottle,
         "THROTTLE_RATES",
-        {"anon": "100/min", "user": "100/min", "auth": "100/min", "password_reset": "100/hour"},
+        {
+            "anon": "100/min",
+            "user": "100/min",
+            "auth": "100/min",
+            "register": "100/hour",
+            "password_reset": "100/hour",
+        },
     )
 
 

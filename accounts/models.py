@@ -54,3 +54,22 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+
+class ApiToken(models.Model):
+    """One device's API token (`Authorization: Token <key>`). Only the SHA-256 of the key is
+    stored: the key is shown once, when it is made, and a copy of this table lets nobody in."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    # What the owner sees in their list: the `device` sent at log-in, else the User-Agent.
+    device = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=("user", "created_at"), name="accounts_token_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.device or 'token'} of {self.user_id}"

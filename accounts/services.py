@@ -1,5 +1,6 @@
 """Accounts: sign-up, tokens, passwords and the own profile."""
 
+import secrets
 from functools import partial
 
 from django.conf import settings
@@ -13,15 +14,18 @@ from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
-from rest_framework.authtoken.models import Token
 
 from accounts import login_limits, names
 from accounts.forms import too_many_failures
-from accounts.models import User
+from accounts.models import ApiToken, User
 from accounts.tasks import send_password_reset_email
 from canasta_club import clock
-from canasta_club.errors import Forbidden, Invalid, LimitReached
+from canasta_club.authentication import digest_of
+from canasta_club.errors import Forbidden, Invalid, LimitReached, NotFound
 from canasta_club.i18n import text
+
+# A player's devices; a program logging in on every run does not pile up tokens beyond this.
+MAX_TOKENS_PER_USER = 20
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -67,10 +71,28 @@ def _language_of_request() -> str:
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
+def issue_token(*, user: User, device: str = "") -> str:
+    """A new API token for one device; its key, which is stored only as a digest. The oldest
+    beyond MAX_TOKENS_PER_USER, and the user's expired ones, are deleted."""
+    key = secrets.token_hex(20)
+    now = timezone.now()
+    ApiToken.objects.create(
+        user=user,
+        digest=digest_of(key),
+        device=device[: ApiToken._meta.get_field("device").max_length or 0],
+        created_at=now,
+        expires_at=now + settings.TOKEN_LIFETIME,
+    )
+    mine = ApiToken.objects.filter(user=user)
+    beyond = mine.order_by("-created_at", "-pk").values_list("pk", flat=True)[MAX_TOKENS_PER_USER:]
+    mine.filter(Q(pk__in=list(beyond)) | Q(expires_at__lte=now)).delete()
+    return key
+
+
 def register_user(
-    *, username: str, password: str, email: str, display_name: str = ""
-) -> tuple[User, Token]:
-    """Create an account and its API token; the emails' language is the request's."""
+    *, username: str, password: str, email: str, display_name: str = "", device: str = ""
+) -> tuple[User, str]:
+    """Create an account and an API token (its key); the emails' language is the request's."""
     username = _shown_name(username)
     user = User(
         username=username,
@@ -89,11 +111,11 @@ def register_user(
     try:
         with transaction.atomic():
             user.save()
-            token = Token.objects.create(user=user)
+            key = issue_token(user=user, device=device)
     except IntegrityError as exc:
         # A concurrent sign-up took the name or the email between the check and the insert.
         raise (_email_taken() if _email_in_use(user.email) else _username_taken()) from exc
-    return user, token
+    return user, key
 
 
 def _refuse_while_limited(*, request: HttpRequest, username: str) -> None:
@@ -111,34 +133,39 @@ def _password_matches(*, request: HttpRequest, user: User, password: str) -> boo
     return checked is not None and checked.pk == user.pk
 
 
-def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token:
-    """The user's API token (created on first use) for valid credentials of an active account."""
+def obtain_token(*, request: HttpRequest, username: str, password: str, device: str = "") -> str:
+    """A new API token (its key) for this device, for valid credentials of an active account."""
     _refuse_while_limited(request=request, username=username)
     user = authenticate(request, username=username, password=password)
     if user is None:
         raise Invalid("invalid_credentials", gettext("Wrong username or password."))
-    # An expired token (canasta_club/authentication.py) gives way to a new one.
-    Token.objects.filter(user=user, created__lte=timezone.now() - settings.TOKEN_LIFETIME).delete()
-    token, _created = Token.objects.get_or_create(user=user)
-    return token
+    return issue_token(user=user, device=device)
 
 
-def revoke_token(*, user: User) -> None:
-    Token.objects.filter(user=user).delete()
+def revoke_token(*, user: User, token_id: int) -> None:
+    """One of the user's own tokens stops working (a lost phone); 404 for any other id."""
+    deleted, _by_model = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise NotFound("not_found", text("Токен не найден.", "Token not found."))
+
+
+def revoke_all_tokens(*, user: User) -> None:
+    ApiToken.objects.filter(user=user).delete()
 
 
 def change_password(
-    *, request: HttpRequest, user: User, old_password: str, new_password: str
-) -> Token:
-    """Set a new password and replace the API token, so other holders of the old one are out."""
+    *, request: HttpRequest, user: User, old_password: str, new_password: str, device: str = ""
+) -> str:
+    """Set a new password; every API token stops working, so whoever held one is out, and the
+    caller gets a new one (its key)."""
     if not _password_matches(request=request, user=user, password=old_password):
         raise Invalid("wrong_password", gettext("The current password is wrong."))
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        Token.objects.filter(user=user).delete()
-        return Token.objects.create(user=user)
+        revoke_all_tokens(user=user)
+        return issue_token(user=user, device=device)
 
 
 def request_password_reset(*, email: str) -> None:
@@ -168,13 +195,13 @@ def _user_for_reset(*, uid: str, token: str) -> User:
 
 
 def reset_password(*, uid: str, token: str, new_password: str) -> None:
-    """Set the password from an emailed link; the old API token stops working."""
+    """Set the password from an emailed link; every API token stops working."""
     user = _user_for_reset(uid=uid, token=token)
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        Token.objects.filter(user=user).delete()
+        revoke_all_tokens(user=user)
 
 
 def update_profile(

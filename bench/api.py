@@ -334,8 +334,8 @@ def main() -> None:
         import django
 
         django.setup()
-        from rest_framework.authtoken.models import Token
 
+        from accounts import services
         from accounts.models import User
 
         tokens = []
@@ -343,7 +343,7 @@ def main() -> None:
             seats = []
             for seat in range(4):
                 user = User.objects.create(username=f"bench{client}_{seat}")
-                seats.append(Token.objects.create(user=user).key)
+                seats.append(services.issue_token(user=user))
             tokens.append(seats)
 
         # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.

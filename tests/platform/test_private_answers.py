@@ -2,9 +2,9 @@
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.services import issue_token
 from tests.factories import started_game
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ def test_a_game_read_with_a_token_is_private_and_varies_on_the_credentials():
     game = started_game()
     player = game.seats.get(seat=0).user
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=player).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user=player)}")
 
     for path in (f"/api/games/{game.pk}/", f"/api/games/{game.pk}/moves/", "/api/me/"):
         response = client.get(path)

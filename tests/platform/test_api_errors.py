@@ -227,3 +227,33 @@ def test_every_kind_of_club_error_answers_with_its_status_and_the_error_shape():
             status,
             {"code": "some_code", "detail": "Текст.", "version": 3},
         )
+
+
+def test_seventy_thousand_ids_to_mark_read_are_refused_not_a_500(player_client):
+    # Issue #11 finding 8: "number of parameters must be between 0 and 65535".
+    response = player_client.post(
+        "/api/notifications/read/", {"ids": list(range(1, 70_001))}, format="json"
+    )
+
+    assert response.status_code == 413
+    assert response.json()["code"] == "request_too_large"
+
+
+def test_the_ids_to_mark_read_are_bounded_by_the_field(player_client):
+    response = player_client.post(
+        "/api/notifications/read/", {"ids": list(range(1, 502))}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert "ids" in response.json()["errors"]
+
+
+def test_a_long_list_inside_a_free_form_object_is_refused(player_client):
+    rules = {"target": 5000, "extra": list(range(5000))}
+    response = player_client.post(
+        "/api/games/", {"mode": "async", "length": "deal", "rules": rules}, format="json"
+    )
+
+    assert response.status_code == 413
+    assert response.json()["code"] == "request_too_large"

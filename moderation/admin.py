@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import BooleanField, DurationField, ExpressionWrapper, F, QuerySet
+from django.db.models import DurationField, ExpressionWrapper, F, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -134,7 +134,7 @@ class ReportAdmin(ClubModelAdmin):
         # list, their page "does not exist", actions and the answer form never reach them.
         now = clock.now_expression()
         left = ExpressionWrapper(F("due_at") - now, output_field=DurationField())
-        claimed = ExpressionWrapper(selectors.live_claim(now), output_field=BooleanField())
+        claimed = selectors.claim_is_live(now)
         return (
             selectors.reports_moderator_may_handle(moderator=_moderator(request))
             .order_by(*self.get_ordering(request))

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import (
+    BooleanField,
     Count,
     DurationField,
     ExpressionWrapper,
@@ -158,10 +159,12 @@ def report_queue(
     """The moderators' queue, soonest due first; answered reports, latest answer first.
 
     `status_filter`: "open" (unanswered, claimed or not), "unclaimed", "claimed", "resolved".
-    `overdue`: only open reports past their due time.
+    `overdue`: only open reports past their due time. Each report carries `claim_is_live`.
     """
-    reports = reports_moderator_may_handle(moderator=moderator).select_related(
-        "accused", "claimed_by", "afterword"
+    reports = (
+        reports_moderator_may_handle(moderator=moderator)
+        .select_related("accused", "claimed_by", "afterword")
+        .annotate(claim_is_live=claim_is_live(now))
     )
     if reason:
         reports = reports.filter(reason=reason)
@@ -182,11 +185,18 @@ def live_claim(now: datetime | Combinable) -> Q:
     return Q(claimed_by__isnull=False, claim_expires_at__gt=now)
 
 
+def claim_is_live(now: datetime | Combinable) -> ExpressionWrapper:
+    """live_claim as a column: whether the report's claim holds at `now`."""
+    return ExpressionWrapper(live_claim(now), output_field=BooleanField())
+
+
 def report_for_moderator(*, report_id: int, moderator: User) -> Report:
-    """A report the moderator may handle; any other answers "not found" (see above)."""
+    """A report the moderator may handle (with `claim_is_live`); any other answers "not found"
+    (see above)."""
     report = (
         reports_moderator_may_handle(moderator=moderator)
         .select_related("accused", "claimed_by", "resolved_by", "afterword", "game")
+        .annotate(claim_is_live=claim_is_live(clock.now_expression()))
         .filter(pk=report_id)
         .first()
     )

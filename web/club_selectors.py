@@ -227,14 +227,10 @@ def desk_figures(*, moderator: User) -> dict[str, Any]:
 def report_desk(*, report_id: int, moderator: User) -> ReportDesk:
     """A report with its evidence; raises NotFound for one the moderator may not handle."""
     report = moderation_selectors.report_for_moderator(report_id=report_id, moderator=moderator)
-    now = clock.now()
-    claim_live = report.claimed_by_id is not None and (
-        report.claim_expires_at is not None and report.claim_expires_at > now
-    )
     return ReportDesk(
-        row=_queue_row(report, now),
+        row=_queue_row(report, clock.now()),
         claimed_by_me=report.claimed_by_id == moderator.pk,
-        claim_live=claim_live,
+        claim_live=report.claim_is_live,  # type: ignore[attr-defined]  # annotated by the selector
         move_log=moderation_selectors.move_log_summary(game=report.game),
         history=moderation_selectors.accused_history(
             user_id=report.accused_id, excluding_report_id=report.pk

@@ -120,8 +120,9 @@ def write_afterword(request: HttpRequest, game_id: int) -> HttpResponse:
 def notifications(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if request.method == "POST":
+        # One notification's button sends its id; "mark all read" sends none.
         ids = [int(value) for value in request.POST.getlist("id") if value.isdigit()]
-        notification_services.mark_read(user=user, ids=ids, everything=not ids)
+        notification_services.mark_read(user=user, ids=ids, everything="id" not in request.POST)
         return redirect("web:notifications")
     rows = club_selectors.notifications_page(user=user, language=current_language())
     return render(request, "web/notifications.html", {"rows": rows})

@@ -82,6 +82,8 @@ def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> N
     anna, boris, vera, gleb = pages
     assert horizontal_overflow(boris) == 0
     assert serious_violations(anna) == []  # the lobby
+    shoot(anna, "lobby-1440")
+    shoot(boris, "lobby-390")
 
     anna.check("input[name=mode][value=live]")
     anna.check("input[name=length][value=deal]")
@@ -92,6 +94,7 @@ def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> N
         page.goto(f"/games/{game_id}/")
         page.get_by_role("button", name=f"Сесть на место {seat + 1}").click()
         page.wait_for_url(f"**/games/{game_id}/")
+    shoot(gleb, "table-1440-joined")
     game = Game.objects.get(pk=game_id)
     assert game.status == Game.Status.ACTIVE
     stack_deal(game=game, deck=DECK, dealer=3)

@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.http import HttpRequest
 
-from accounts.models import User
+from accounts.models import ApiToken, User
+from canasta_club.admin import ClubModelAdmin
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(ClubModelAdmin, DjangoUserAdmin):
     # Authority and sanctions are read-only: moderation's services move them and keep the history.
     fieldsets = (
         *(DjangoUserAdmin.fieldsets or ()),
@@ -40,3 +42,16 @@ class UserAdmin(DjangoUserAdmin):
     )
     list_filter = (*DjangoUserAdmin.list_filter, "language")
     search_fields = (*DjangoUserAdmin.search_fields, "display_name")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ClubModelAdmin):
+    """Staff may revoke (delete) a token; a key is never shown, only its device and dates."""
+
+    list_display = ("id", "user", "device", "created_at", "last_used_at", "expires_at")
+    list_select_related = ("user",)
+    search_fields = ("user__username", "device")
+    readonly_fields = ("user", "digest", "device", "created_at", "last_used_at", "expires_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -1,4 +1,5 @@
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -6,9 +7,17 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from accounts.names import skeleton
+
 
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
+    # What the username looks like (accounts/names.py): unique, so "Аdmin" in Cyrillic cannot
+    # join beside "Admin". Kept by save() for every way an account is made (API, admin, shell);
+    # NULL (unique allows many) only for look-alikes that existed before the column.
+    username_skeleton = models.CharField(  # noqa: DJ001
+        max_length=150, unique=True, null=True, editable=False
+    )
     # The language of the user's emails; set from the request at sign-up, changed in /api/me/.
     language = models.CharField(
         max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
@@ -30,6 +39,13 @@ class User(AbstractUser):
             ),
         ]
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.username_skeleton = skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
+
     def is_muted(self, *, now: datetime) -> bool:
         return self.muted_until is not None and self.muted_until > now
 
@@ -38,3 +54,22 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+
+class ApiToken(models.Model):
+    """One device's API token (`Authorization: Token <key>`). Only the SHA-256 of the key is
+    stored: the key is shown once, when it is made, and a copy of this table lets nobody in."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    # What the owner sees in their list: the `device` sent at log-in, else the User-Agent.
+    device = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=("user", "created_at"), name="accounts_token_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.device or 'token'} of {self.user_id}"

@@ -24,14 +24,14 @@ class ClubBranding:
 class PasswordResetPage(ClubBranding, PasswordResetConfirmView):
     """Opening the emailed link, a person chooses the new password in the browser (Django's
     own page and checks). Programs POST the link's uid and token to the API's confirm endpoint
-    instead; either way the old API token stops working."""
+    instead; either way every API token stops working."""
 
     success_url = reverse_lazy("password-reset-complete")
 
     def form_valid(self, form: "SetPasswordForm[Any]") -> HttpResponse:
         with transaction.atomic():
             response = super().form_valid(form)
-            services.revoke_token(user=form.user)
+            services.revoke_all_tokens(user=form.user)
         return response
 
 

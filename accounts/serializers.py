@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 from canasta_club import clock
 from games.selectors import player_stats
 from notifications.selectors import settings_for
@@ -38,6 +38,23 @@ class RegisterSerializer(serializers.Serializer):
 class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = _password_field()
+    device = serializers.CharField(
+        max_length=100, required=False, help_text="Names the token in your list of devices."
+    )
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    """A token as its owner sees it: never the key (only its digest is stored)."""
+
+    current = serializers.SerializerMethodField(help_text="The token this request carries.")
+
+    class Meta:
+        model = ApiToken
+        fields = ["id", "device", "created_at", "last_used_at", "expires_at", "current"]
+        read_only_fields = fields
+
+    def get_current(self, token: ApiToken) -> bool:
+        return bool(token.pk == self.context.get("current"))
 
 
 class TokenSerializer(serializers.Serializer):

@@ -1,5 +1,6 @@
 """Accounts: sign-up, tokens, passwords and the own profile."""
 
+import secrets
 from functools import partial
 
 from django.conf import settings
@@ -7,15 +8,24 @@ from django.contrib.auth import authenticate, password_validation
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
-from rest_framework.authtoken.models import Token
 
-from accounts.models import User
+from accounts import login_limits, names
+from accounts.forms import too_many_failures
+from accounts.models import ApiToken, User
 from accounts.tasks import send_password_reset_email
-from canasta_club.errors import Invalid
+from canasta_club import clock
+from canasta_club.authentication import digest_of
+from canasta_club.errors import Forbidden, Invalid, LimitReached, NotFound
+from canasta_club.i18n import text
+
+# A player's devices; a program logging in on every run does not pile up tokens beyond this.
+MAX_TOKENS_PER_USER = 20
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -26,7 +36,23 @@ def _validate_new_password(*, password: str, user: User) -> None:
 
 
 def _username_taken() -> Invalid:
+    # Also for a look-alike of a taken name (accounts/names.py): to a reader it is taken.
     return Invalid("username_taken", gettext("This username is already taken."))
+
+
+def _shown_name(name: str) -> str:
+    """A name others see, normalised (accounts/names.py); 400 `invalid_name` if it hides or
+    reorders characters."""
+    try:
+        return names.normalised(name)
+    except names.NameRefused as exc:
+        raise Invalid(
+            "invalid_name",
+            text(
+                f"В имени недопустимый невидимый или управляющий символ ({exc}).",
+                f"The name holds an invisible or control character ({exc}).",
+            ),
+        ) from None
 
 
 def _email_taken() -> Invalid:
@@ -45,19 +71,39 @@ def _language_of_request() -> str:
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
+def issue_token(*, user: User, device: str = "") -> str:
+    """A new API token for one device; its key, which is stored only as a digest. The oldest
+    beyond MAX_TOKENS_PER_USER, and the user's expired ones, are deleted."""
+    key = secrets.token_hex(20)
+    now = timezone.now()
+    ApiToken.objects.create(
+        user=user,
+        digest=digest_of(key),
+        device=device[: ApiToken._meta.get_field("device").max_length or 0],
+        created_at=now,
+        expires_at=now + settings.TOKEN_LIFETIME,
+    )
+    mine = ApiToken.objects.filter(user=user)
+    beyond = mine.order_by("-created_at", "-pk").values_list("pk", flat=True)[MAX_TOKENS_PER_USER:]
+    mine.filter(Q(pk__in=list(beyond)) | Q(expires_at__lte=now)).delete()
+    return key
+
+
 def register_user(
-    *, username: str, password: str, email: str, display_name: str = ""
-) -> tuple[User, Token]:
-    """Create an account and its API token; the emails' language is the request's."""
-    username = User.normalize_username(username)
+    *, username: str, password: str, email: str, display_name: str = "", device: str = ""
+) -> tuple[User, str]:
+    """Create an account and an API token (its key); the emails' language is the request's."""
+    username = _shown_name(username)
     user = User(
         username=username,
         email=User.objects.normalize_email(email),
-        display_name=display_name or username,
+        display_name=_shown_name(display_name) or username,
         language=_language_of_request(),
     )
     _validate_new_password(password=password, user=user)
-    if User.objects.filter(username__iexact=username).exists():
+    if User.objects.filter(
+        Q(username__iexact=username) | Q(username_skeleton=names.skeleton(username))
+    ).exists():
         raise _username_taken()
     if _email_in_use(user.email):
         raise _email_taken()
@@ -65,36 +111,61 @@ def register_user(
     try:
         with transaction.atomic():
             user.save()
-            token = Token.objects.create(user=user)
+            key = issue_token(user=user, device=device)
     except IntegrityError as exc:
         # A concurrent sign-up took the name or the email between the check and the insert.
         raise (_email_taken() if _email_in_use(user.email) else _username_taken()) from exc
-    return user, token
+    return user, key
 
 
-def obtain_token(*, request: HttpRequest, username: str, password: str) -> Token:
-    """The user's API token (created on first use) for valid credentials of an active account."""
+def _refuse_while_limited(*, request: HttpRequest, username: str) -> None:
+    """429 while the failed log-in limits refuse this client for this account: the password is
+    then not checked at all (LimitedModelBackend), so "wrong" would be a lie."""
+    wait = login_limits.retry_after(request=request, username=username)
+    if wait is not None:
+        raise LimitReached("throttled", too_many_failures(wait))
+
+
+def _password_matches(*, request: HttpRequest, user: User, password: str) -> bool:
+    """The user's own password, checked under the same limits as every log-in."""
+    _refuse_while_limited(request=request, username=user.get_username())
+    checked = authenticate(request, username=user.get_username(), password=password)
+    return checked is not None and checked.pk == user.pk
+
+
+def obtain_token(*, request: HttpRequest, username: str, password: str, device: str = "") -> str:
+    """A new API token (its key) for this device, for valid credentials of an active account."""
+    _refuse_while_limited(request=request, username=username)
     user = authenticate(request, username=username, password=password)
     if user is None:
         raise Invalid("invalid_credentials", gettext("Wrong username or password."))
-    token, _created = Token.objects.get_or_create(user=user)
-    return token
+    return issue_token(user=user, device=device)
 
 
-def revoke_token(*, user: User) -> None:
-    Token.objects.filter(user=user).delete()
+def revoke_token(*, user: User, token_id: int) -> None:
+    """One of the user's own tokens stops working (a lost phone); 404 for any other id."""
+    deleted, _by_model = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise NotFound("not_found", text("Токен не найден.", "Token not found."))
 
 
-def change_password(*, user: User, old_password: str, new_password: str) -> Token:
-    """Set a new password and replace the API token, so other holders of the old one are out."""
-    if not user.check_password(old_password):
+def revoke_all_tokens(*, user: User) -> None:
+    ApiToken.objects.filter(user=user).delete()
+
+
+def change_password(
+    *, request: HttpRequest, user: User, old_password: str, new_password: str, device: str = ""
+) -> str:
+    """Set a new password; every API token stops working, so whoever held one is out, and the
+    caller gets a new one (its key)."""
+    if not _password_matches(request=request, user=user, password=old_password):
         raise Invalid("wrong_password", gettext("The current password is wrong."))
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        Token.objects.filter(user=user).delete()
-        return Token.objects.create(user=user)
+        revoke_all_tokens(user=user)
+        return issue_token(user=user, device=device)
 
 
 def request_password_reset(*, email: str) -> None:
@@ -124,17 +195,18 @@ def _user_for_reset(*, uid: str, token: str) -> User:
 
 
 def reset_password(*, uid: str, token: str, new_password: str) -> None:
-    """Set the password from an emailed link; the old API token stops working."""
+    """Set the password from an emailed link; every API token stops working."""
     user = _user_for_reset(uid=uid, token=token)
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        Token.objects.filter(user=user).delete()
+        revoke_all_tokens(user=user)
 
 
 def update_profile(
     *,
+    request: HttpRequest,
     user: User,
     display_name: str | None = None,
     email: str | None = None,
@@ -145,11 +217,22 @@ def update_profile(
     back into the account (password reset) and a stolen token must not be able to move it."""
     changed: list[str] = []
     if display_name is not None:
-        user.display_name = display_name
+        # A mute covers every text other players see, the name above one's seat included.
+        if user.is_muted(now=clock.now()):
+            raise Forbidden(
+                "muted",
+                text(
+                    "Пока действует запрет писать, имя менять нельзя.",
+                    "You cannot change your name while you are muted.",
+                ),
+            )
+        user.display_name = _shown_name(display_name) or user.username
         changed.append("display_name")
     if email is not None:
         # Mail providers ignore case: a change of case alone moves nothing.
-        if email.lower() != user.email.lower() and not user.check_password(password):
+        if email.lower() != user.email.lower() and not _password_matches(
+            request=request, user=user, password=password
+        ):
             raise Invalid(
                 "wrong_password", gettext("Confirm the new email with your current password.")
             )

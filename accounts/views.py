@@ -5,12 +5,12 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import services
-from accounts.models import User
+from accounts import selectors, services
+from accounts.models import ApiToken, User
 from accounts.serializers import (
+    ApiTokenSerializer,
     MeSerializer,
     PasswordChangeSerializer,
     PasswordResetConfirmSerializer,
@@ -24,9 +24,39 @@ from accounts.serializers import (
 )
 from canasta_club.api import request_user
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from canasta_club.throttling import ScopedRateThrottle
 
-ERROR_404 = error_response("No such user.")
+ERROR_404 = error_response("No such user (or token).")
 ERROR_429 = error_response("Too many attempts; retry later.")
+
+
+def _device_of(request: Request, *, named: str = "") -> str:
+    return named or request.headers.get("User-Agent", "")
+
+
+class TokensView(APIView):
+    @extend_schema(
+        tags=["auth"],
+        summary="Your API tokens, one per device",
+        description="Newest first; `current` is the one this request carries.",
+        responses={200: ApiTokenSerializer(many=True), 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        current = request.auth.pk if isinstance(request.auth, ApiToken) else None
+        tokens = selectors.tokens_of(user=request_user(request))
+        return Response(ApiTokenSerializer(tokens, many=True, context={"current": current}).data)
+
+
+class TokenDetailView(APIView):
+    @extend_schema(
+        tags=["auth"],
+        summary="Revoke one of your API tokens",
+        description="That device is logged out at once. Errors: `not_found`.",
+        responses={204: None, 401: ERROR_401, 404: ERROR_404},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        services.revoke_token(user=request_user(request), token_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class AnonymousAuthView(APIView):
@@ -39,6 +69,10 @@ class AnonymousAuthView(APIView):
 
 
 class RegisterView(AnonymousAuthView):
+    # Sign-up tells whether an email has an account (`email_taken`: one account per email, and
+    # the person must learn to reset instead); this scope keeps that from being a fast oracle.
+    throttle_scope = "register"
+
     @extend_schema(
         tags=["auth"],
         summary="Sign up",
@@ -50,38 +84,47 @@ class RegisterView(AnonymousAuthView):
     def post(self, request: Request) -> Response:
         serializer = RegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user, token = services.register_user(**serializer.validated_data)
-        body = {"user": MeSerializer(user).data, "token": token.key}
+        user, key = services.register_user(**serializer.validated_data, device=_device_of(request))
+        body = {"user": MeSerializer(user).data, "token": key}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
 class TokenView(AnonymousAuthView):
     @extend_schema(
         tags=["auth"],
-        summary="Get the API token",
-        description="The same token until log-out or a password change. "
-        "Errors: `invalid_credentials`, `invalid`.",
+        summary="Get an API token for this device",
+        description="A new token at each log-in, one per device (`device` names it in your list, "
+        "else the User-Agent does); it works 30 days, until you revoke it, log out with it, or "
+        "change the password. Errors: `invalid_credentials`, `invalid`, `throttled` (429: too "
+        "many failed log-ins for this account or from this address).",
         request=TokenRequestSerializer,
         responses={200: TokenSerializer, 400: ERROR_400, 429: ERROR_429},
     )
     def post(self, request: Request) -> Response:
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token = services.obtain_token(request=request._request, **serializer.validated_data)
-        return Response({"token": token.key})
+        data = serializer.validated_data
+        key = services.obtain_token(
+            request=request._request,
+            username=data["username"],
+            password=data["password"],
+            device=_device_of(request, named=data.get("device", "")),
+        )
+        return Response({"token": key})
 
 
 class LogoutView(APIView):
     @extend_schema(
         tags=["auth"],
         summary="Log out",
-        description="Deletes the API token (every client using it is logged out) "
-        "and ends the browser session.",
+        description="Revokes the API token this request carries (your other devices stay "
+        "logged in) and ends the browser session.",
         request=None,
         responses={204: None, 401: ERROR_401},
     )
     def post(self, request: Request) -> Response:
-        services.revoke_token(user=request_user(request))
+        if isinstance(request.auth, ApiToken):
+            services.revoke_token(user=request_user(request), token_id=request.auth.pk)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -93,7 +136,7 @@ class PasswordChangeView(APIView):
     @extend_schema(
         tags=["auth"],
         summary="Change the password",
-        description="Returns a new API token; the old one stops working. "
+        description="Returns a new API token; every other token stops working. "
         "Errors: `wrong_password`, `weak_password`, `invalid`.",
         request=PasswordChangeSerializer,
         responses={200: TokenSerializer, 400: ERROR_400, 401: ERROR_401, 429: ERROR_429},
@@ -102,9 +145,14 @@ class PasswordChangeView(APIView):
         serializer = PasswordChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = request_user(request)
-        token = services.change_password(user=user, **serializer.validated_data)
+        key = services.change_password(
+            request=request._request,
+            user=user,
+            **serializer.validated_data,
+            device=_device_of(request),
+        )
         update_session_auth_hash(request._request, user)
-        return Response({"token": token.key})
+        return Response({"token": key})
 
 
 class PasswordResetView(AnonymousAuthView):
@@ -162,7 +210,9 @@ class MeView(APIView):
     def patch(self, request: Request) -> Response:
         serializer = ProfileUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = services.update_profile(user=request_user(request), **serializer.validated_data)
+        user = services.update_profile(
+            request=request._request, user=request_user(request), **serializer.validated_data
+        )
         return Response(MeSerializer(user).data)
 
 

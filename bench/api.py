@@ -311,6 +311,9 @@ def main() -> None:
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
+        # The bench measures the club, not its per-user throttle.
+        "API_RATE_USER": os.environ.get("API_RATE_USER", "1000000/min"),
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
         **({"WEB_CONCURRENCY": str(args.workers)} if args.workers else {}),
@@ -331,8 +334,8 @@ def main() -> None:
         import django
 
         django.setup()
-        from rest_framework.authtoken.models import Token
 
+        from accounts import services
         from accounts.models import User
 
         tokens = []
@@ -340,7 +343,7 @@ def main() -> None:
             seats = []
             for seat in range(4):
                 user = User.objects.create(username=f"bench{client}_{seat}")
-                seats.append(Token.objects.create(user=user).key)
+                seats.append(services.issue_token(user=user))
             tokens.append(seats)
 
         # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.

@@ -59,6 +59,7 @@ def child_env(db: str) -> dict[str, str]:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
         "DATABASE_URL": database_url(db),
         "CELERY_BROKER_URL": BROKER,
         "REDIS_URL": BROKER,

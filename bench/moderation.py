@@ -242,6 +242,7 @@ def main() -> None:
     # Notifications' after-commit publish goes to an in-memory broker: no worker, no side effects.
     os.environ["CELERY_BROKER_URL"] = "memory://"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     recreate_database()
     try:

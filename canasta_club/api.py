@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # DRF imports this module (its parser) before the apps are re
 # Moves nest a few levels; anything deeper is a mistake or an attack (and deep enough nesting
 # exhausts Python's recursion limit in the decoder or in any code that walks the data).
 MAX_JSON_DEPTH = 32
+# No list a client sends needs more (a hand is at most a few dozen cards); a longer one would
+# become that many SQL parameters or engine steps (PostgreSQL refuses over 65535 parameters).
+# Fields bound their own lists tighter; this holds for free-form objects (rules, actions) too.
+MAX_JSON_LIST_LENGTH = 1000
 # Far beyond any table count, and small enough that OFFSET + LIMIT fits every database's integer.
 MAX_OFFSET = 2**31 - 1
 
@@ -41,18 +45,30 @@ def _reject_constant(name: str) -> object:
     raise _NotJsonConstant(name)
 
 
-def _depth_exceeds(data: object, limit: int) -> bool:
-    """True when lists/objects nest deeper than `limit` (iterative: no recursion to exhaust)."""
+def _refusal_of(data: object) -> APIException | None:
+    """Walks the decoded body iteratively (no recursion to exhaust): lists/objects nested deeper
+    than MAX_JSON_DEPTH are `malformed_json`, a list longer than MAX_JSON_LIST_LENGTH is
+    `request_too_large`."""
     stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        if isinstance(value, list) and len(value) > MAX_JSON_LIST_LENGTH:
+            return RequestTooLarge(
+                text(
+                    f"В теле запроса список длиннее {MAX_JSON_LIST_LENGTH} элементов.",
+                    f"The request body holds a list longer than {MAX_JSON_LIST_LENGTH} items.",
+                )
+            )
         if isinstance(value, dict):
             value = list(value.values())
         if isinstance(value, list):
-            if depth > limit:
-                return True
+            if depth > MAX_JSON_DEPTH:
+                return _malformed(
+                    f": вложенность глубже {MAX_JSON_DEPTH}",
+                    f": nested deeper than {MAX_JSON_DEPTH}",
+                )
             stack.extend((child, depth + 1) for child in value)
-    return False
+    return None
 
 
 class JSONParser(parsers.JSONParser):
@@ -90,10 +106,9 @@ class JSONParser(parsers.JSONParser):
         except (LookupError, ValueError):
             # An unknown charset, or bytes that are not in it.
             raise _malformed(f" в кодировке {encoding}", f" in {encoding}") from None
-        if _depth_exceeds(data, MAX_JSON_DEPTH):
-            raise _malformed(
-                f": вложенность глубже {MAX_JSON_DEPTH}", f": nested deeper than {MAX_JSON_DEPTH}"
-            )
+        refusal = _refusal_of(data)
+        if refusal is not None:
+            raise refusal
         return data
 
 

@@ -102,8 +102,8 @@ _DETAILS: dict[str, tuple[str, str]] = {
         "Authentication required: the Authorization: Token <key> header.",
     ),
     "authentication_failed": (
-        "Неверный или отозванный токен.",
-        "Invalid or revoked token.",
+        "Неверный, отозванный или просроченный токен.",
+        "Invalid, revoked or expired token.",
     ),
     "invalid": ("Некорректные данные: см. errors.", "Invalid input: see errors."),
     "malformed_json": ("Тело запроса — некорректный JSON.", "Malformed JSON body."),

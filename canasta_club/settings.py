@@ -1,12 +1,15 @@
 """Settings from environment variables; defaults run the club embedded (SQLite, file broker)."""
 
+import contextlib
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -17,8 +20,34 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
+def embedded_secret_key(path: Path) -> str:
+    """The embedded default's own key, made once per installation (never a key in the source,
+    which anybody could read to forge sessions and password reset links)."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        draft.write_text(secrets.token_urlsafe(50), encoding="utf-8")
+        draft.chmod(0o600)
+        # link() fails if another process (web and worker start together) made it first.
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
+    return path.read_text(encoding="utf-8").strip()
+
+
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-embedded-default-change-me")
+# A deployment (any database but the embedded SQLite) must set SECRET_KEY: it signs sessions,
+# CSRF tokens and password reset links. The embedded default keeps a key of its own in var/.
+EMBEDDED = os.environ.get("DATABASE_URL", "sqlite:").startswith("sqlite:")
+if "SECRET_KEY" in os.environ:
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif EMBEDDED:
+    SECRET_KEY = embedded_secret_key(VAR_DIR / "secret_key")
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set: a deployment on a database server needs its own secret key "
+        '(e.g. python -c "import secrets; print(secrets.token_urlsafe(50))").'
+    )
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 
 INSTALLED_APPS = [
@@ -29,7 +58,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
@@ -42,6 +70,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "canasta_club.middleware.PrivateAnswersMiddleware",
     # An ETag on every GET answer; If-None-Match with it answers 304 with no body (polling).
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -125,6 +154,23 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 
+# How many reverse proxies of ours stand in front of the app, each appending the address it saw
+# to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+# Failed log-ins (accounts/login_limits.py), checked in every authenticate(): per address, and
+# per account with a short backoff that a known address skips.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+LOGIN_LIMITS: dict[str, int] | None = {
+    "address_failures": 20,
+    "account_failures": 5,
+    "window_seconds": 15 * 60,
+    "backoff_max_seconds": 5 * 60,
+    "known_address_days": 30,
+}
+
+# How long an API token works after it was made (canasta_club/authentication.py).
+TOKEN_LIFETIME = timedelta(days=int(os.environ.get("TOKEN_LIFETIME_DAYS", "30")))
+
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "canasta_club.authentication.TokenAuthentication",
@@ -137,15 +183,23 @@ REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
     "PAGE_SIZE": 50,
-    # "auth" and "password_reset": ScopedRateThrottle scopes of the sign-up/log-in/password views;
-    # "session_login": failed browsable-API log-ins per username and address (session_login.py).
+    # Every view: `anon` per client address, `user` per account (canasta_club/throttling.py). A
+    # table page reading once a second is 60/min; a program playing fast stays well under `user`.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "canasta_club.throttling.AnonRateThrottle",
+        "canasta_club.throttling.UserRateThrottle",
+    ],
+    # Scopes, per address: "auth" (log-in, password change, reset confirm), "register" and
+    # "password_reset" (each tells something about an email: SECURITY.md).
     "DEFAULT_THROTTLE_RATES": {
-        "anon": "60/min",
-        "user": "600/min",
+        "anon": os.environ.get("API_RATE_ANON", "60/min"),
+        "user": os.environ.get("API_RATE_USER", "300/min"),
         "auth": "20/min",
+        "register": "10/hour",
         "password_reset": "5/hour",
-        "session_login": "10/hour",
     },
+    # DRF's own reading of X-Forwarded-For (canasta_club/client.py is ours): the same count.
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canasta Club API",
@@ -163,10 +217,16 @@ SPECTACULAR_SETTINGS = {
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Throttles, the log-in limiter and cached figures must count across all web processes: Redis
-# when there is one; the embedded default is a single process, where local memory is enough.
+# when there is one (degrading to "no cache" while it is down: canasta_club/cache.py, with short
+# timeouts so a dead Redis costs a request little); the embedded default is a single process,
+# where local memory is enough.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "canasta_club.cache.DegradingRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

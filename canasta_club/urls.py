@@ -3,6 +3,7 @@ from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.forms import AdminLoginForm
 from canasta_club.health import HealthView
 from canasta_club.session_login import SessionLoginView
 
@@ -18,6 +19,8 @@ session_urls = (
 
 # The admin's pages, and the password reset pages built on its templates, say whose they are.
 admin.site.site_header = admin.site.site_title = "Canasta Club"
+# Staff log in under the same failed log-in limits as everybody (accounts.login_limits).
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),

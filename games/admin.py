@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
+from canasta_club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
 from games.models import DealRecord, Game, Move, Seat, TurnReminder
 
 
@@ -42,7 +42,7 @@ class MoveInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ClubModelAdmin):
     list_display = (
         "id",
         "mode",
@@ -84,6 +84,6 @@ class MoveAdmin(ReadOnlyModelAdmin):
 
 
 @admin.register(TurnReminder)
-class TurnReminderAdmin(admin.ModelAdmin):
+class TurnReminderAdmin(ClubModelAdmin):
     list_display = ["game", "turn_deadline", "sent_at"]
     raw_id_fields = ["game"]

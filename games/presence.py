@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from accounts.models import User
 from canasta_club import clock
-from games import errors
+from games import errors, selectors, store
 from games.models import Game, Seat
 
 # A read or a move refreshes Seat.last_seen_at at most this often.
@@ -51,7 +51,8 @@ def reclaim_seat(*, game_id: int, user: User) -> Seat:
     """The player is here (heartbeat): seen now, no longer absent."""
     seat = Seat.objects.filter(game_id=game_id, user=user).first()
     if seat is None:
-        if not Game.objects.filter(pk=game_id).exists():
+        table = store.load(game_id=game_id)
+        if table is None or not selectors.may_see(table=table, viewer=user):
             raise errors.game_not_found()
         raise errors.not_seated()
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=clock.now_expression(), is_absent=False)

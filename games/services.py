@@ -164,10 +164,15 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
     _refuse_suspended(user)
     locked = _lock_game_or_404(game_id)
     game = locked.game
+    # A private table without its code (or once it has started) is one the user may not know
+    # of: the same 404 as detail, moves and export, never a 409 or 403 that tells it exists.
+    if not selectors.may_see(table=locked, viewer=user, invite_code=invite_code):
+        raise errors.game_not_found()
     if game.status != Game.Status.WAITING:
         raise Conflict(
             "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
         )
+    # Only its creator may see a private table without the code: they still need it to sit.
     if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
         raise Forbidden("bad_invite_code", text("Неверный код приглашения.", "Wrong invite code."))
     if locked.seat_of(user) is not None:

@@ -64,7 +64,7 @@ _IDS_IN = {
 
 
 @functools.cache
-def _load_sql(*, vendor: str, many: bool, for_update: bool) -> str:
+def _load_sql(*, vendor: str, many: bool) -> str:
     aggregate, build_object = _JSON_FUNCTIONS[vendor]
     pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
     return (
@@ -72,8 +72,10 @@ def _load_sql(*, vendor: str, many: bool, for_update: bool) -> str:
         f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
         f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
         f"FROM {Game._meta.db_table} g WHERE {_IDS_IN[vendor] if many else 'g.id = %s'}"
-        + (" FOR UPDATE OF g" if for_update else "")
     )
+
+
+_LOCK_SQL = f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE"
 
 
 def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
@@ -104,11 +106,18 @@ def _loaded(row: tuple[Any, ...]) -> LoadedGame:
 
 def load(*, game_id: int, for_update: bool = False) -> LoadedGame | None:
     """The game and its seated players in one query; with `for_update` (inside a transaction)
-    the game row is locked (SQLite's transactions lock the whole database anyway)."""
+    the game row is locked first (SQLite's transactions lock the whole database anyway).
+
+    The lock is a statement of its own: a locking SELECT that waited for another transaction
+    rereads the row it locked, but its seats subquery keeps the snapshot from before the wait,
+    so two players taking one seat both saw it free and one got the constraint's 500. The read
+    after the lock takes a new snapshot (READ COMMITTED) that sees every commit before it.
+    """
     vendor = connection.vendor
-    sql = _load_sql(vendor=vendor, many=False, for_update=for_update and vendor != "sqlite")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
+        if for_update and vendor != "sqlite":
+            cursor.execute(_LOCK_SQL, [game_id])
+        cursor.execute(_load_sql(vendor=vendor, many=False), [game_id])
         row = cursor.fetchone()
     return None if row is None else _loaded(row)
 
@@ -120,7 +129,7 @@ def load_many(*, game_ids: list[int]) -> list[LoadedGame]:
     vendor = connection.vendor
     ids = game_ids if vendor == "postgresql" else json.dumps(game_ids)
     with connection.cursor() as cursor:
-        cursor.execute(_load_sql(vendor=vendor, many=True, for_update=False), [ids])
+        cursor.execute(_load_sql(vendor=vendor, many=True), [ids])
         loaded = {game.game.pk: game for game in map(_loaded, cursor.fetchall())}
     return [loaded[game_id] for game_id in game_ids]
 

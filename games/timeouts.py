@@ -1,4 +1,4 @@
-"""Turn deadlines and absent players (RULES.md R-CLUB-1/2).
+"""Turn time (RULES.md R-CLUB-1/2): deadlines, absent players' turns and the 80 % reminders.
 
 Every active game stores its current turn's deadline (`Game.turn_deadline`, indexed). A beat
 task sweeps overdue games every second: it claims them with SELECT … FOR UPDATE SKIP LOCKED and

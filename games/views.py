@@ -289,7 +289,8 @@ class JoinView(APIView):
         summary="Take a seat",
         description="Partners sit opposite (0+2 vs 1+3). The fourth player starts the game. "
         "Errors: `seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
-        "`suspended` (403).",
+        "`suspended` (403); a private table without its `invite_code` is `not_found` (404), "
+        "as on every endpoint, to all but its creator and players.",
         request=JoinSerializer,
         responses={
             200: GameDetailSerializer,

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
+from canasta_club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
 from canasta_club.errors import ClubError
 from moderation import policy, selectors, services
 from moderation.models import (
@@ -86,7 +86,7 @@ def _format_seconds(seconds: float) -> str:
 
 
 @admin.register(Report)
-class ReportAdmin(admin.ModelAdmin):
+class ReportAdmin(ClubModelAdmin):
     form = ResolveReportForm
     list_display = (
         "id",
@@ -291,7 +291,7 @@ class ReportAdmin(admin.ModelAdmin):
 
 
 @admin.register(Afterword)
-class AfterwordAdmin(admin.ModelAdmin):
+class AfterwordAdmin(ClubModelAdmin):
     list_display = ("id", "game", "author", "to", "recipient", "text", "created_at")
     list_filter = ("to",)
     list_select_related = ("author", "recipient")
@@ -303,7 +303,7 @@ class AfterwordAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuthorityChange)
-class AuthorityChangeAdmin(admin.ModelAdmin):
+class AuthorityChangeAdmin(ClubModelAdmin):
     list_display = ("id", "user", "amount", "kind", "reason", "giver", "created_at")
     list_filter = ("kind", "reason")
     list_select_related = ("user", "giver")
@@ -327,7 +327,7 @@ class AuthorityChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Sanction)
-class SanctionAdmin(admin.ModelAdmin):
+class SanctionAdmin(ClubModelAdmin):
     list_display = ("id", "user", "kind", "ends_at", "created_at")
     list_filter = ("kind",)
     list_select_related = ("user",)
@@ -338,7 +338,7 @@ class SanctionAdmin(admin.ModelAdmin):
 
 
 @admin.register(ModeratorShift)
-class ModeratorShiftAdmin(admin.ModelAdmin):
+class ModeratorShiftAdmin(ClubModelAdmin):
     list_display = ("moderator", "on_duty", "updated_at")
     list_filter = ("on_duty",)
     list_editable = ("on_duty",)

@@ -1,14 +1,23 @@
 """Refusals shared by moderation's services and selectors (both languages: canasta_club.i18n)."""
 
+from accounts.models import User
 from canasta_club import i18n
-from canasta_club.errors import Forbidden, NotFound
+from canasta_club.errors import ClubError, Forbidden, NotFound
+from games import errors as game_errors
+from games import store
+from games.models import Game
+from games.selectors import may_see
 
 
 def report_not_found() -> NotFound:
     return NotFound("not_found", i18n.text("Жалоба не найдена.", "Report not found."))
 
 
-def not_a_player() -> Forbidden:
+def not_a_player_of(game: Game, user: User) -> ClubError:
+    """403 `not_a_player`; 404 for a private table the user may not see (it stays unknown)."""
+    table = store.load(game_id=game.pk)
+    if table is None or not may_see(table=table, viewer=user):
+        return game_errors.game_not_found()
     return Forbidden(
         "not_a_player",
         i18n.text("Вы не играли за этим столом.", "You did not play at this table."),

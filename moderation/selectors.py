@@ -33,10 +33,11 @@ HISTORY_REPORTS = 20
 
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     """Table messages, and partner afterwords the viewer wrote or received; players only."""
-    if not Game.objects.filter(pk=game_id).exists():
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
         raise game_errors.game_not_found()
     if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
-        raise errors.not_a_player()
+        raise errors.not_a_player_of(game, viewer)
     return (
         Afterword.objects.filter(game_id=game_id)
         .filter(Q(to=Afterword.To.TABLE) | Q(author=viewer) | Q(recipient=viewer))

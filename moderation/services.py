@@ -44,10 +44,10 @@ def _seats_of(game: Game) -> dict[int, int]:
     return dict(Seat.objects.filter(game=game).values_list("user_id", "seat"))
 
 
-def _require_player(seats: dict[int, int], user: User) -> int:
+def _require_player(game: Game, seats: dict[int, int], user: User) -> int:
     seat = seats.get(user.pk)
     if seat is None:
-        raise errors.not_a_player()
+        raise errors.not_a_player_of(game, user)
     return seat
 
 
@@ -131,7 +131,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         now = clock.now()
         game = _game_or_404(game_id)
         seats = _seats_of(game)
-        author_seat = _require_player(seats, author)
+        author_seat = _require_player(game, seats, author)
         _require_game_over(game)
         ended_at = game.finished_at or game.created_at
         if ended_at < now - policy.AFTERWORD_WINDOW:
@@ -215,7 +215,7 @@ def create_report(
         now = clock.now()
         game = _game_or_404(game_id)
         seats = _seats_of(game)
-        _require_player(seats, reporter)
+        _require_player(game, seats, reporter)
         _require_game_over(game)
         if accused_id == reporter.pk or accused_id not in seats:
             raise Invalid(

@@ -10,7 +10,6 @@ from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from canasta_club import clock
@@ -117,7 +116,6 @@ class WarmPhrasesView(APIView):
 class ClubMoodView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    throttle_classes = (AnonRateThrottle,)
 
     @extend_schema(
         operation_id="club_mood",

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from canasta_club.admin import ClubModelAdmin
 from notifications.models import (
     DigestRun,
     Notification,
@@ -9,7 +10,7 @@ from notifications.models import (
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
+class NotificationAdmin(ClubModelAdmin):
     list_display = ["id", "user", "kind", "game", "created_at", "read_at"]
     list_filter = ["kind"]
     raw_id_fields = ["user", "game"]
@@ -17,7 +18,7 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 @admin.register(OutboxMessage)
-class OutboxMessageAdmin(admin.ModelAdmin):
+class OutboxMessageAdmin(ClubModelAdmin):
     list_display = [
         "id",
         "user",
@@ -34,12 +35,12 @@ class OutboxMessageAdmin(admin.ModelAdmin):
 
 
 @admin.register(NotificationSettings)
-class NotificationSettingsAdmin(admin.ModelAdmin):
+class NotificationSettingsAdmin(ClubModelAdmin):
     list_display = ["user", "digest"]
     raw_id_fields = ["user"]
 
 
 @admin.register(DigestRun)
-class DigestRunAdmin(admin.ModelAdmin):
+class DigestRunAdmin(ClubModelAdmin):
     list_display = ["user", "day", "items", "sent_at"]
     raw_id_fields = ["user"]

@@ -8,6 +8,8 @@ from notifications import texts
 from notifications.models import Kind, Notification
 
 BIGINT_MAX = 2**63 - 1
+# More than a page of notifications at once is a mistake (every id is an SQL parameter).
+MAX_IDS_MARKED = 500
 
 
 class NotificationSerializer(serializers.ModelSerializer):
@@ -30,7 +32,9 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 class MarkReadSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=BIGINT_MAX), required=False
+        child=serializers.IntegerField(min_value=1, max_value=BIGINT_MAX),
+        required=False,
+        max_length=MAX_IDS_MARKED,
     )
     all = serializers.BooleanField(required=False, default=False)
 

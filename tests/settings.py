@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/canasta")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
 
 from canasta_club.settings import *  # noqa: F403
 
@@ -16,6 +17,8 @@ LIVE_CHANNEL_PREFIX = f"test{_redis_db}"
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 # Per-process cache: concurrent test processes must not see each other's throttle counts.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Off, like the throttles; tests of the limits set their own.
+LOGIN_LIMITS = None
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # Every throttle scope off (None = unlimited); tests that check throttling set their own rate.

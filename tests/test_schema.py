@@ -12,7 +12,6 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -21,6 +20,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from accounts.models import User
+from accounts.services import issue_token
 from canasta_club.wsgi import application
 from games.models import Game
 from tests.factories import UserFactory, started_game
@@ -80,8 +80,8 @@ def call_as(user: User, case: schemathesis.Case, *, game: Game) -> None:
         if isinstance(value, int) and value % 2 == 0:
             case.path_parameters[name] = real_id
     # A fuzzed log-out or password change may have replaced the token: fetch it per example.
-    token, _created = Token.objects.get_or_create(user=user)
-    case.call_and_validate(headers={"Authorization": f"Token {token.key}"}, checks=CHECKS)
+    token = issue_token(user=user)
+    case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=CHECKS)
 
 
 @pytest.mark.usefixtures("in_test_transaction")

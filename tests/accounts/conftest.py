@@ -1,8 +1,8 @@
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import User
+from accounts.services import issue_token
 from tests.factories import UserFactory
 
 
@@ -12,12 +12,13 @@ def user(db) -> User:
 
 
 @pytest.fixture
-def token(user: User) -> Token:
-    return Token.objects.create(user=user)
+def token(user: User) -> str:
+    """The key of a new API token of `user`."""
+    return issue_token(user=user, device="tests")
 
 
 @pytest.fixture
-def user_client(token: Token) -> APIClient:
+def user_client(token: str) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client

@@ -20,7 +20,7 @@ def test_user_admin_pages_render(admin_client_):
     change = admin_client_.get(f"/admin/accounts/user/{player.pk}/change/")
     assert change.status_code == 200
     assert b"display_name" in change.content
-    assert admin_client_.get("/admin/authtoken/tokenproxy/").status_code == 200
+    assert admin_client_.get("/admin/accounts/apitoken/").status_code == 200
 
 
 def test_user_admin_adds_a_user(admin_client_):

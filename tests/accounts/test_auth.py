@@ -1,10 +1,11 @@
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from accounts.models import User
+from accounts.models import ApiToken, User
+from canasta_club.authentication import digest_of
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def test_register_creates_the_user_and_returns_a_working_token(api_client):
     assert response.status_code == 201
     body = response.json()
     user = User.objects.get(username="olga")
-    assert body["token"] == Token.objects.get(user=user).key
+    assert ApiToken.objects.get(user=user).digest == digest_of(body["token"])
     assert body["user"]["id"] == user.pk
     assert body["user"]["display_name"] == "Ольга"
     assert body["user"]["email"] == "olga@example.com"
@@ -99,16 +100,22 @@ def test_error_details_follow_accept_language(api_client):
     assert russian == "Это имя пользователя уже занято."
 
 
-def test_token_for_good_credentials_is_stable(api_client, user):
-    first = api_client.post(
-        TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json"
-    )
-    second = api_client.post(
-        TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json"
-    )
+def test_each_log_in_makes_a_token_of_its_own_device_stored_only_as_a_digest(api_client, user):
+    credentials = {"username": user.username, "password": DEFAULT_PASSWORD}
+    phone = api_client.post(TOKEN, {**credentials, "device": "phone"}, format="json").json()
+    laptop = api_client.post(TOKEN, credentials, format="json", HTTP_USER_AGENT="laptop/1").json()
 
-    assert first.status_code == 200
-    assert first.json() == second.json() == {"token": Token.objects.get(user=user).key}
+    assert phone["token"] != laptop["token"]
+    stored = ApiToken.objects.filter(user=user).order_by("created_at", "pk")
+    assert [token.device for token in stored] == ["phone", "laptop/1"]
+    assert {token.digest for token in stored} == {
+        digest_of(phone["token"]),
+        digest_of(laptop["token"]),
+    }
+    assert not ApiToken.objects.filter(digest__in=[phone["token"], laptop["token"]]).exists()
+    for key in (phone["token"], laptop["token"]):
+        api_client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        assert api_client.get("/api/me/").status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -136,7 +143,7 @@ def test_logout_deletes_the_token(user_client, user):
     response = user_client.post(LOGOUT)
 
     assert response.status_code == 204
-    assert not Token.objects.filter(user=user).exists()
+    assert not ApiToken.objects.filter(user=user).exists()
     assert user_client.get(f"/api/users/{user.pk}/").status_code == 401
 
 
@@ -166,7 +173,7 @@ def test_password_change_replaces_password_and_token(user_client, user, token):
 
     assert response.status_code == 200
     new_key = response.json()["token"]
-    assert new_key != token.key
+    assert new_key != token
     user.refresh_from_db()
     assert user.check_password("red-threes-pay-100")
     assert user_client.get(f"/api/users/{user.pk}/").status_code == 401  # the old token is gone
@@ -209,7 +216,9 @@ def test_password_change_refusals(user_client, user, old, new, code):
 def tight_auth_rates(monkeypatch):
     # DRF reads the rates once, at import; the test settings switch every scope off.
     monkeypatch.setattr(
-        ScopedRateThrottle, "THROTTLE_RATES", {"auth": "2/min", "password_reset": "1/hour"}
+        ScopedRateThrottle,
+        "THROTTLE_RATES",
+        {"auth": "2/min", "register": "2/min", "password_reset": "1/hour"},
     )
     cache.clear()
     yield
@@ -247,3 +256,75 @@ def test_register_refuses_an_email_another_account_uses(api_client, taken):
     assert response.status_code == 400
     assert response.json()["code"] == "email_taken"
     assert not User.objects.filter(username="olga").exists()
+
+
+def test_a_token_expires_and_the_next_log_in_makes_a_new_one(api_client, user, token, settings):
+    # Issue #11 finding 11: tokens never expired.
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api_client.get("/api/me/").status_code == 200
+    ApiToken.objects.filter(user=user).update(expires_at=timezone.now())
+
+    refused = api_client.get("/api/me/")
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "authentication_failed"
+
+    fresh = APIClient().post(
+        TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json"
+    )
+    assert fresh.json()["token"] != token
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {fresh.json()['token']}")
+    assert api_client.get("/api/me/").status_code == 200
+
+
+def test_tokens_are_listed_per_device_and_one_is_revoked_without_the_others(api_client, user):
+    credentials = {"username": user.username, "password": DEFAULT_PASSWORD}
+    keys = {
+        device: api_client.post(TOKEN, {**credentials, "device": device}, format="json").json()[
+            "token"
+        ]
+        for device in ("phone", "laptop")
+    }
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {keys['phone']}")
+    laptop = APIClient()
+    laptop.credentials(HTTP_AUTHORIZATION=f"Token {keys['laptop']}")
+
+    listed = laptop.get("/api/auth/tokens/").json()
+    assert [(row["device"], row["current"]) for row in listed] == [
+        ("laptop", True),
+        ("phone", False),
+    ]
+    assert all(
+        set(row) == {"id", "device", "created_at", "last_used_at", "expires_at", "current"}
+        for row in listed
+    )
+    phone_id = listed[1]["id"]
+
+    assert laptop.delete(f"/api/auth/tokens/{phone_id}/").status_code == 204
+    assert phone.get("/api/me/").status_code == 401
+    assert laptop.get("/api/me/").status_code == 200
+    assert laptop.delete(f"/api/auth/tokens/{phone_id}/").status_code == 404
+
+
+def test_nobody_revokes_another_players_token(user_client, user):
+    other = UserFactory.create()
+    other_client = APIClient()
+    other_client.force_authenticate(other)
+    token_id = ApiToken.objects.get(user=user).pk
+
+    response = other_client.delete(f"/api/auth/tokens/{token_id}/")
+
+    assert response.status_code == 404
+    assert user_client.get("/api/me/").status_code == 200
+
+
+def test_log_out_revokes_only_the_token_it_carries(api_client, user, user_client):
+    other = api_client.post(
+        TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json"
+    ).json()["token"]
+
+    assert user_client.post(LOGOUT).status_code == 204
+
+    assert user_client.get("/api/me/").status_code == 401
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {other}")
+    assert api_client.get("/api/me/").status_code == 200

@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from rest_framework.authtoken.models import Token
 
 from accounts import services
+from accounts.models import ApiToken
 from accounts.tasks import send_password_reset_email
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
@@ -80,7 +80,7 @@ def test_reset_email_is_in_the_users_language():
 
 def test_confirm_sets_the_password_and_the_link_works_once(api_client):
     user = UserFactory.create()
-    Token.objects.create(user=user)
+    services.issue_token(user=user)
     link = emailed_link(user)
 
     response = api_client.post(CONFIRM, {**link, "new_password": "melds-of-kings-9"}, format="json")
@@ -88,7 +88,7 @@ def test_confirm_sets_the_password_and_the_link_works_once(api_client):
     assert response.status_code == 204
     user.refresh_from_db()
     assert user.check_password("melds-of-kings-9")
-    assert not Token.objects.filter(user=user).exists()
+    assert not ApiToken.objects.filter(user=user).exists()
     again = api_client.post(CONFIRM, {**link, "new_password": "another-one-42x"}, format="json")
     assert again.status_code == 400
     assert again.json()["code"] == "invalid_reset_link"
@@ -150,7 +150,7 @@ def test_reset_answers_202_even_when_the_broker_is_down(api_client, monkeypatch)
 
 def test_the_emailed_link_opens_a_page_where_a_person_sets_the_password(client):
     user = UserFactory.create()
-    Token.objects.create(user=user)
+    services.issue_token(user=user)
     link = emailed_link(user)
 
     # Django's page moves the token from the URL into the session, then shows the form.
@@ -166,7 +166,7 @@ def test_the_emailed_link_opens_a_page_where_a_person_sets_the_password(client):
     assert done.status_code == 200
     user.refresh_from_db()
     assert user.check_password("melds-of-kings-9")
-    assert not Token.objects.filter(user=user).exists()  # as after the API's confirm
+    assert not ApiToken.objects.filter(user=user).exists()  # as after the API's confirm
     again = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
     assert not again.context["validlink"]
 

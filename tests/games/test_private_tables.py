@@ -1,11 +1,14 @@
 """Private tables: seen only by their creator, their players and, while they wait, invite code
-holders; 404 to anybody else."""
+holders; to anybody else the same 404 as a missing game, on every endpoint (issue #11,
+finding 9: join, heartbeat, afterwords and reports told it existed)."""
 
 import pytest
+from rest_framework.test import APIClient
 
+from accounts.models import User
 from games import services
 from games.models import Game
-from tests.factories import UserFactory
+from tests.factories import GameFactory, SeatFactory, UserFactory, started_game
 from tests.games.conftest import post_move
 
 pytestmark = pytest.mark.django_db
@@ -57,9 +60,97 @@ def test_a_non_ascii_invite_code_is_refused_not_a_500(client_for):
     response = client_for(UserFactory.create()).post(
         f"/api/games/{game.pk}/join/", {"seat": 1, "invite_code": "ключ"}, format="json"
     )
-    assert response.status_code == 403
-    assert response.json()["code"] == "bad_invite_code"
+    # Without its code a private table does not exist for a stranger (below).
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
 
 
 def test_public_games_stay_visible_to_everyone(client_for, game):
     assert client_for(UserFactory.create()).get(f"/api/games/{game.pk}/").status_code == 200
+
+
+MISSING = 2**62
+
+
+def _client(user: User) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _answers(client: APIClient, game_id: int) -> dict[str, tuple[int, dict]]:
+    calls = {
+        "detail": lambda: client.get(f"/api/games/{game_id}/"),
+        "moves": lambda: client.get(f"/api/games/{game_id}/moves/"),
+        "export": lambda: client.get(f"/api/games/{game_id}/export/"),
+        "join": lambda: client.post(f"/api/games/{game_id}/join/", {"seat": 3}, format="json"),
+        "join_bad_code": lambda: client.post(
+            f"/api/games/{game_id}/join/", {"seat": 3, "invite_code": "guess"}, format="json"
+        ),
+        "leave": lambda: client.post(f"/api/games/{game_id}/leave/"),
+        "heartbeat": lambda: client.post(f"/api/games/{game_id}/heartbeat/"),
+        "move": lambda: client.post(
+            f"/api/games/{game_id}/moves/",
+            {"version": 0, "action": {"type": "draw"}},
+            format="json",
+        ),
+        "afterwords": lambda: client.get(f"/api/games/{game_id}/afterwords/"),
+        "afterword": lambda: client.post(
+            f"/api/games/{game_id}/afterwords/", {"to": "table", "text": "gg"}, format="json"
+        ),
+        "report": lambda: client.post(
+            "/api/reports/",
+            {"game": game_id, "accused": 1, "reason": "rude", "text": ""},
+            format="json",
+        ),
+    }
+    answers = {}
+    for name, call in calls.items():
+        response = call()
+        answers[name] = (response.status_code, response.json().get("code"))
+    return answers
+
+
+def _private(status: str) -> Game:
+    if status == Game.Status.ACTIVE:
+        game = started_game()
+        Game.objects.filter(pk=game.pk).update(private=True, invite_code="sesame")
+        return game
+    game = GameFactory.create(private=True, invite_code="sesame", status=status)
+    for seat in range(2 if status == Game.Status.WAITING else 4):
+        SeatFactory.create(game=game, user=UserFactory.create(), seat=seat)
+    return game
+
+
+@pytest.mark.parametrize("status", [Game.Status.WAITING, Game.Status.ACTIVE, Game.Status.FINISHED])
+def test_an_outsider_cannot_tell_a_private_table_from_a_missing_one(status):
+    game = _private(status)
+    outsider = _client(UserFactory.create())
+
+    seen = _answers(outsider, game.pk)
+    missing = _answers(outsider, MISSING)
+
+    assert seen == missing
+    assert {answer for name, answer in seen.items() if name != "report"} == {(404, "not_found")}
+    assert Game.objects.get(pk=game.pk).seats.count() == (2 if status == "waiting" else 4)
+
+
+def test_with_the_code_a_waiting_private_table_is_joined():
+    game = _private(Game.Status.WAITING)
+
+    response = _client(UserFactory.create()).post(
+        f"/api/games/{game.pk}/join/", {"seat": 3, "invite_code": "sesame"}, format="json"
+    )
+
+    assert response.status_code == 200
+
+
+def test_a_public_table_still_says_why():
+    game = started_game()
+    outsider = _client(UserFactory.create())
+
+    assert (
+        outsider.post(f"/api/games/{game.pk}/join/", {"seat": 3}, format="json").json()["code"]
+        == "game_not_waiting"
+    )
+    assert outsider.post(f"/api/games/{game.pk}/heartbeat/").json()["code"] == "not_seated"

@@ -9,7 +9,7 @@ from django.db import transaction
 from canasta_club.errors import ClubError
 from games import selectors, services
 from games.engine import IllegalMove, Match, autoplay
-from games.models import DealRecord, Game, Move
+from games.models import DealRecord, Game, Move, Seat
 from tests.factories import UserFactory, started_game
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +141,15 @@ def test_an_abandoned_game_can_be_exported(client_for, game, players):
     assert body["seed"] == str(game.seed)
     assert [move["seq"] for move in body["moves"]] == list(range(1, len(body["moves"]) + 1))
     assert all(move["private"] is not None for move in body["moves"])
+
+
+def test_a_refused_move_still_marks_its_player_seen(game, players):
+    seat = game.turn_seat
+    Seat.objects.filter(game=game, seat=seat).update(last_seen_at=None, is_absent=True)
+    with pytest.raises(ClubError) as raised:
+        services.make_move(
+            game_id=game.pk, user=players[seat], version=game.version + 5, action={"type": "draw"}
+        )
+    assert (raised.value.code, raised.value.extra) == ("stale_version", {"version": game.version})
+    seen = Seat.objects.get(game=game, seat=seat)
+    assert seen.last_seen_at is not None and not seen.is_absent

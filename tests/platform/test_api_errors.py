@@ -206,3 +206,54 @@ def test_service_refusals_follow_the_language(player_client):
 
     assert russian.json() == {"code": "unknown_field", "detail": "Неизвестное поле: bogus"}
     assert english.json() == {"code": "unknown_field", "detail": "Unknown field: bogus"}
+
+
+def test_every_kind_of_club_error_answers_with_its_status_and_the_error_shape():
+    from canasta_club import errors
+
+    kinds = {
+        errors.Invalid: 400,
+        errors.Forbidden: 403,
+        errors.NotFound: 404,
+        errors.Conflict: 409,
+        errors.KeyReused: 422,
+        errors.LimitReached: 429,
+    }
+    assert set(kinds) == set(errors.ClubError.__subclasses__())
+    for kind, status in kinds.items():
+        response = errors.api_exception_handler(kind("some_code", "Текст.", version=3), {})
+        assert response is not None
+        assert (response.status_code, response.data) == (
+            status,
+            {"code": "some_code", "detail": "Текст.", "version": 3},
+        )
+
+
+def test_seventy_thousand_ids_to_mark_read_are_refused_not_a_500(player_client):
+    # Issue #11 finding 8: "number of parameters must be between 0 and 65535".
+    response = player_client.post(
+        "/api/notifications/read/", {"ids": list(range(1, 70_001))}, format="json"
+    )
+
+    assert response.status_code == 413
+    assert response.json()["code"] == "request_too_large"
+
+
+def test_the_ids_to_mark_read_are_bounded_by_the_field(player_client):
+    response = player_client.post(
+        "/api/notifications/read/", {"ids": list(range(1, 502))}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert "ids" in response.json()["errors"]
+
+
+def test_a_long_list_inside_a_free_form_object_is_refused(player_client):
+    rules = {"target": 5000, "extra": list(range(5000))}
+    response = player_client.post(
+        "/api/games/", {"mode": "async", "length": "deal", "rules": rules}, format="json"
+    )
+
+    assert response.status_code == 413
+    assert response.json()["code"] == "request_too_large"

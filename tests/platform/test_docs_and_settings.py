@@ -176,3 +176,41 @@ def test_postgresql_prepares_statements_with_custom_plans():
     assert plan_cache_mode == "force_custom_plan"
     assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
     assert connection.connection.prepare_threshold == 5
+
+
+SECRET = """
+import json, django
+django.setup()
+from django.conf import settings
+print(json.dumps({"secret_key": settings.SECRET_KEY}))
+"""
+
+
+def test_the_embedded_default_makes_and_keeps_its_own_secret_key(tmp_path):
+    # Issue #11 finding 11: the fallback was a public key from the source.
+    first = run_on_embedded_defaults(SECRET, tmp_path)["secret_key"]
+    second = run_on_embedded_defaults(SECRET, tmp_path)["secret_key"]
+
+    assert first == second
+    assert len(first) >= 50 and "insecure" not in first
+    assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o077 == 0
+    assert run_on_embedded_defaults(SECRET, tmp_path / "other")["secret_key"] != first
+
+
+def test_a_deployment_without_a_secret_key_refuses_to_start(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", SECRET],
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/canasta",
+            "CANASTA_VAR_DIR": str(tmp_path / "var"),
+        },
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+    assert out.returncode != 0
+    assert "SECRET_KEY is not set" in out.stderr
+    assert not (tmp_path / "var" / "secret_key").exists()

@@ -1,4 +1,4 @@
-"""GET /api/health/: database, broker and the oldest overdue deadline; 200 or 503."""
+"""GET /api/health/: database, broker, cache and the oldest overdue deadline; 200 or 503."""
 
 from datetime import timedelta
 
@@ -41,3 +41,12 @@ def test_broker_down_is_a_503():
     assert response.status_code == 503
     assert response.json()["broker"]["ok"] is False
     assert response.json()["database"]["ok"] is True
+
+
+@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
+def test_the_public_answer_never_shows_a_failure_text_with_hosts_and_ports(caplog):
+    response = APIClient().get("/api/health/")
+
+    assert response.json()["broker"] == {"ok": False, "kind": "redis"}
+    assert "127.0.0.1" not in response.content.decode()
+    assert "127.0.0.1" in caplog.text  # the operator still finds it in the log

@@ -1,0 +1,101 @@
+"""Failed log-in limits, per client address and per account.
+
+Every password check goes through `accounts.backends.LimitedModelBackend` (Django's
+`authenticate`): the API token endpoint, the password change, the browsable API's and the
+admin's log-in pages, and any web page that logs people in. Refused attempts never reach the
+password hasher, so a guessing client costs no PBKDF2 time. Limits (settings.LOGIN_LIMITS):
+
+- per address: `address_failures` failed attempts within `window_seconds` (counted from the
+  first), then every attempt from that address is refused until the window ends;
+- per account (the username as typed, casefolded; unknown names count alike, so the answer
+  never tells whether an account exists): `account_failures` free failures, then each next
+  attempt waits 1, 2, 4, ... seconds after the last failure, at most `backoff_max_seconds`; the
+  count is forgotten `window_seconds` after the last failure. An address the account logged in
+  from within `known_address_days` skips the account backoff, so a distributed guess at one
+  account cannot lock its owner out at home, and elsewhere not for longer than the cap.
+
+Counts live in the shared cache; when it is down nobody is limited (canasta_club/cache.py).
+"""
+
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+
+from canasta_club.client import client_address
+
+_PREFIX = "login_limits"
+
+
+def _limits() -> dict[str, Any] | None:
+    limits: dict[str, Any] | None = settings.LOGIN_LIMITS
+    return limits
+
+
+def _account(username: str) -> str:
+    return username.casefold()
+
+
+def _address_key(address: str) -> str:
+    return f"{_PREFIX}:address:{address}"
+
+
+def _account_key(username: str) -> str:
+    return f"{_PREFIX}:account:{_account(username)}"
+
+
+def _known_key(username: str, address: str) -> str:
+    return f"{_PREFIX}:known:{_account(username)}:{address}"
+
+
+def _address(request: HttpRequest | None) -> str:
+    return client_address(request) if request is not None else ""
+
+
+def _backoff_seconds(failures: int, limits: dict[str, Any]) -> float:
+    beyond = failures - limits["account_failures"]
+    if beyond < 0:
+        return 0.0
+    return float(min(2**beyond, limits["backoff_max_seconds"]))
+
+
+def retry_after(*, request: HttpRequest | None, username: str) -> float | None:
+    """Seconds until this client may try this account's password again; None: now."""
+    limits = _limits()
+    if limits is None:
+        return None
+    address = _address(request)
+    now = time.time()
+    waits: list[float] = []
+    by_address = cache.get(_address_key(address))
+    if by_address is not None and by_address["failures"] >= limits["address_failures"]:
+        waits.append(by_address["since"] + limits["window_seconds"] - now)
+    by_account = cache.get(_account_key(username))
+    if by_account is not None and not cache.get(_known_key(username, address)):
+        waits.append(by_account["last"] + _backoff_seconds(by_account["failures"], limits) - now)
+    wait = max(waits, default=0.0)
+    return wait if wait > 0 else None
+
+
+def record_failure(*, request: HttpRequest | None, username: str) -> None:
+    limits = _limits()
+    if limits is None:
+        return
+    address = _address(request)
+    now = time.time()
+    window = limits["window_seconds"]
+    by_address = cache.get(_address_key(address)) or {"failures": 0, "since": now}
+    by_address["failures"] += 1
+    cache.set(_address_key(address), by_address, max(int(by_address["since"] + window - now), 1))
+    by_account = cache.get(_account_key(username)) or {"failures": 0}
+    cache.set(_account_key(username), {"failures": by_account["failures"] + 1, "last": now}, window)
+
+
+def record_success(*, request: HttpRequest | None, username: str) -> None:
+    limits = _limits()
+    if limits is None:
+        return
+    cache.delete(_account_key(username))
+    cache.set(_known_key(username, _address(request)), True, limits["known_address_days"] * 86400)

@@ -1,0 +1,92 @@
+"""The shared cache (throttles, the log-in limiter, cached figures) degrades when Redis is down.
+
+Nothing the cache holds is a guarantee the club keeps in the database: while Redis is gone a
+read is a miss and a write is dropped, so people can still log in and play, unthrottled. Each
+failure is logged (at most once per LOG_EVERY_SECONDS per process, so an outage does not flood
+the log), and `/api/health/` reports the cache as down (`cache_is_up`).
+"""
+
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+import redis
+from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+
+logger = logging.getLogger(__name__)
+
+LOG_EVERY_SECONDS = 10.0
+_CACHE_ERRORS = (redis.RedisError, OSError)
+
+T = TypeVar("T")
+
+
+class DegradingRedisCache(RedisCache):
+    """Django's Redis cache whose every operation falls back instead of raising."""
+
+    _last_logged = 0.0
+
+    @classmethod
+    def _or(cls, fallback: T, operation: Callable[[], T]) -> T:
+        try:
+            return operation()
+        except _CACHE_ERRORS as exc:
+            now = time.monotonic()
+            if now - cls._last_logged >= LOG_EVERY_SECONDS:
+                cls._last_logged = now
+                logger.warning("Cache unavailable, carrying on without it: %r", exc)
+            return fallback
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(False, partial(super().add, key, value, timeout, version))
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._or(default, partial(super().get, key, default, version))
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
+        self._or(None, partial(super().set, key, value, timeout, version))
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(False, partial(super().touch, key, timeout, version))
+
+    def delete(self, key: Any, version: Any = None) -> Any:
+        return self._or(False, partial(super().delete, key, version))
+
+    def get_many(self, keys: Any, version: Any = None) -> Any:
+        return self._or({}, partial(super().get_many, keys, version))
+
+    def has_key(self, key: Any, version: Any = None) -> Any:
+        return self._or(False, partial(super().has_key, key, version))
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> Any:
+        # As if the key had just been created: the count starts afresh.
+        return self._or(delta, partial(super().incr, key, delta, version))
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._or(list(data), partial(super().set_many, data, timeout, version))
+
+    def delete_many(self, keys: Any, version: Any = None) -> None:
+        self._or(None, partial(super().delete_many, keys, version))
+
+    def clear(self) -> None:
+        self._or(None, super().clear)
+
+    def is_up(self) -> bool:
+        try:
+            # django-stubs lack RedisCache._cache (its client).
+            client = self._cache.get_client(write=True)  # type: ignore[attr-defined]
+            return bool(client.ping())
+        except _CACHE_ERRORS:
+            return False
+
+
+def cache_is_up() -> bool:
+    """False while the shared cache cannot be reached; a local-memory cache is always up."""
+    backend = caches["default"]
+    return backend.is_up() if isinstance(backend, DegradingRedisCache) else True

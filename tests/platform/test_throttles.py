@@ -1,0 +1,100 @@
+"""Throttles on every view, keyed on the real client address (issue #11, findings 1 and 6)."""
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
+
+from tests.factories import GameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def rates(monkeypatch):
+    # DRF reads the rates once, at import; the test settings switch every scope off.
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {
+            "anon": "3/min",
+            "user": "5/min",
+            "auth": "20/min",
+            "register": "2/hour",
+            "password_reset": "2/hour",
+        },
+    )
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_a_user_guessing_invite_codes_is_throttled():
+    game = GameFactory.create(private=True, invite_code="secret")
+    client = APIClient()
+    client.force_authenticate(UserFactory.create())
+
+    codes = [
+        client.post(
+            f"/api/games/{game.pk}/join/", {"seat": 1, "invite_code": f"guess{n}"}, format="json"
+        ).status_code
+        for n in range(7)
+    ]
+
+    assert codes[5:] == [429, 429]
+    assert 429 not in codes[:5]
+
+
+def test_anonymous_requests_are_throttled_per_address():
+    codes = [
+        APIClient().get("/api/club/mood/", REMOTE_ADDR="10.0.0.1").status_code for _ in range(4)
+    ]
+
+    assert codes == [200, 200, 200, 429]
+    assert APIClient().get("/api/club/mood/", REMOTE_ADDR="10.0.0.2").status_code == 200
+
+
+def test_a_made_up_forwarded_address_per_request_is_the_same_client():
+    codes = [
+        APIClient()
+        .post(
+            "/api/auth/password/reset/",
+            {"email": "someone@example.com"},
+            format="json",
+            REMOTE_ADDR="10.0.0.3",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{n}",
+        )
+        .status_code
+        for n in range(3)
+    ]
+
+    assert codes == [202, 202, 429]
+
+
+@override_settings(NUM_PROXIES=1)
+def test_behind_our_proxy_each_client_counts_apart():
+    def reset(client_address: str) -> int:
+        return (
+            APIClient()
+            .post(
+                "/api/auth/password/reset/",
+                {"email": "someone@example.com"},
+                format="json",
+                REMOTE_ADDR="127.0.0.1",
+                HTTP_X_FORWARDED_FOR=f"6.6.6.6, {client_address}",
+            )
+            .status_code
+        )
+
+    assert [reset("198.51.100.1") for _ in range(3)] == [202, 202, 429]
+    assert reset("198.51.100.2") == 202
+
+
+def test_sign_up_has_its_own_tight_scope():
+    # Sign-up answers email_taken: the scope keeps it from being a fast way to test emails.
+    def sign_up(n: int) -> int:
+        body = {"username": f"u{n}", "password": "queen-of-spades-7", "email": f"u{n}@ex.com"}
+        return APIClient().post("/api/auth/register/", body, format="json").status_code
+
+    assert [sign_up(n) for n in range(3)] == [201, 201, 429]

@@ -32,8 +32,9 @@ from games.models import Game
 
 logger = logging.getLogger(__name__)
 
-# A comment line this often keeps proxies from closing an idle stream.
-KEEPALIVE_SECONDS = 15.0
+# A comment line this often keeps proxies (whose idle timeout is often 60 s) from closing an
+# idle stream.
+KEEPALIVE_SECONDS = 25.0
 # A live seat is absent after 60 s unseen; open streams mark theirs seen well within that.
 PRESENCE_SECONDS = 25.0
 # A page that falls behind by this many announcements only needs the latest one.

@@ -18,10 +18,17 @@ RECENT_MOVES = 8
 CANASTA_LENGTH = 7
 
 
+SEATS = 4
+
+
 @dataclass
 class LobbyRow:
     game: Game
     summary: dict[str, Any]
+
+    @property
+    def free_seats(self) -> int:
+        return SEATS - len(self.summary["players"])
 
 
 def _lobby_row(game: Game, user: User) -> LobbyRow:
@@ -209,7 +216,7 @@ def table_page(
         teams=teams,
         can=can,
         moves=[_move_line(move, players) for move in reversed(moves)],
-        free_seats=[n for n in range(4) if n not in taken]
+        free_seats=[n for n in range(SEATS) if n not in taken]
         if game.status == Game.Status.WAITING
         else [],
         invite_code=detail["invite_code"] or "",

@@ -106,6 +106,7 @@ def test_open_a_table_and_the_others_join_it_from_the_page() -> None:
     assert game.rules["wild_limit"] == "half" and game.mode == "live"
     lobby = client_of(players[1]).get("/").content.decode()
     assert f"/games/{game.pk}/" in lobby
+    assert "Мест свободно: 3" in lobby and "дикие: половина" in lobby
     for seat, player in enumerate(players[1:], start=1):
         joined = client_of(player).post(f"/games/{game.pk}/join/", {"seat": str(seat)})
         assert joined.status_code == 302

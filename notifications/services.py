@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-import requests
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
@@ -235,7 +234,7 @@ def _send_pushes(*, budget_seconds: float) -> int:
     """
     sent = 0
     failed: list[int] = []
-    session = requests.Session()  # keep-alive to the push service across the batch
+    session = webpush.session()
     started = time.monotonic()
     while time.monotonic() - started < budget_seconds:
         with transaction.atomic():

@@ -5,6 +5,7 @@ import functools
 import json
 import logging
 import os
+import urllib.request
 from typing import Any
 
 import requests
@@ -52,6 +53,15 @@ def _generate_key_file(key_file: Any) -> None:
         pass
     finally:
         draft.unlink()
+
+
+def session() -> requests.Session:
+    """One connection pool for a drain's pushes (keep-alive to each push service). The proxy
+    settings of the environment are read once here, not again for every push."""
+    pool = requests.Session()
+    pool.proxies = urllib.request.getproxies()
+    pool.trust_env = False
+    return pool
 
 
 def application_server_key() -> str:

@@ -66,9 +66,9 @@ def player_stats(*, user: User) -> dict[str, int]:
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     """The player's last finished games, newest first, each with whether their team won."""
     games = with_seats(
-        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES).order_by(
-            "-finished_at", "-pk"
-        )
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
+        .defer("state")
+        .order_by("-finished_at", "-pk")
     )[:limit]
     rows = []
     for game in games:
@@ -96,6 +96,7 @@ def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Ga
     return (
         Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
         .filter(seats__user=other)
+        .only("pk", "finished_at")
         .order_by("-finished_at", "-pk")[:limit]
     )
 

@@ -5,16 +5,18 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
+import functools
+import operator
 import secrets
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
-from django.db.models.functions import Mod
 
 from accounts.models import User
 from games import store
-from games.engine import Match, legal_actions
+from games.engine import Match, Rules, legal_actions
+from games.engine.seating import Seating
 from games.models import DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
@@ -49,15 +51,26 @@ def seat_of(*, table: Table, user: User) -> int | None:
     return None if seat is None else seat.seat
 
 
+def seating_of(*, game: Game) -> Seating:
+    """The table's seats, teams and partners: the engine's, for the game's rules."""
+    return Rules.from_options(game.rules).seating
+
+
 def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
 
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    # Every table seats players as the default rules do.
+    teams = Rules().seating.teams
+    won = functools.reduce(
+        operator.or_,
+        (Q(game__winner_team=team, seat__in=seats) for team, seats in enumerate(teams)),
+    )
     return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
         played=Count("pk"),
-        won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
+        won=Count("pk", filter=won),
         abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
     )
 
@@ -75,10 +88,11 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
 
 
 def _players(table: Table) -> list[dict[str, Any]]:
+    seating = seating_of(game=table.game)
     return [
         {
             "seat": seat.seat,
-            "team": seat.seat % 2,
+            "team": seating.team_of(seat.seat),
             "user": {
                 "id": seat.user_id,
                 "username": seat.user.username,

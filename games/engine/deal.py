@@ -23,6 +23,7 @@ from .errors import IllegalMove
 from .rules import Rules
 from .scoring import CONCEALED_GOING_OUT_BONUS, GOING_OUT_BONUS, canasta_kind, score_team
 from .search import opening_plan
+from .seating import Seating
 
 Event = dict[str, Any]
 # A meld being checked: [naturals, wilds, length] after the cards of this action.
@@ -32,10 +33,11 @@ FORMAT_VERSION = 1
 HAND_SIZE = 11
 
 
-def _seat_or_error(seat: object) -> int:
-    if type(seat) is not int or not 0 <= seat <= 3:
+def _seat_or_error(seat: object, seating: Seating) -> int:
+    if type(seat) is not int or seat not in seating.seats:
+        last = seating.seats[-1]
         raise IllegalMove(
-            "bad_action", "Место — число от 0 до 3.", "A seat is a number from 0 to 3."
+            "bad_action", f"Место — число от 0 до {last}.", f"A seat is a number from 0 to {last}."
         )
     return seat
 
@@ -64,26 +66,28 @@ class Deal:
         "red",
         "result",
         "rules",
+        "seating",
         "stock",
         "team_scores",
         "turn",
         "undo_used",
     )
 
-    def __init__(self, rules: Rules, dealer: int, team_scores: tuple[int, int]) -> None:
+    def __init__(self, rules: Rules, dealer: int, team_scores: tuple[int, ...]) -> None:
         self.rules = rules
+        self.seating = seating = rules.seating
         self.dealer = dealer
         self.team_scores = team_scores
         self.minimums = [Rules.opening_minimum(score) for score in team_scores]
-        self.hands: list[list[str]] = [[], [], [], []]
+        self.hands: list[list[str]] = [[] for _ in seating.seats]
         self.stock: list[str] = []  # top card last
         self.pile: list[str] = []  # top card last
         self.frozen = False  # R-FRZ-1 (R-FRZ-2 follows from `opened`)
-        self.red: list[list[str]] = [[], []]
-        self.melds: list[dict[str, list[str]]] = [{}, {}]
-        self.opened = [False, False]
-        self.melded = [False, False, False, False]  # the seat melded in an earlier turn (R-OUT-3)
-        self.turn = (dealer + 1) % 4
+        self.red: list[list[str]] = [[] for _ in seating.teams]
+        self.melds: list[dict[str, list[str]]] = [{} for _ in seating.teams]
+        self.opened = [False for _ in seating.teams]
+        self.melded = [False for _ in seating.seats]  # the seat melded in an earlier turn (R-OUT-3)
+        self.turn = seating.next_seat(dealer)
         self.phase = "draw"
         self.result: list[dict[str, int]] | None = None
         # Turn-local state.
@@ -101,18 +105,19 @@ class Deal:
         rules: Rules,
         *,
         dealer: int,
-        team_scores: tuple[int, int] | list[int] = (0, 0),
+        team_scores: tuple[int, ...] | list[int] = (0, 0),
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> "Deal":
         """Shuffles by `seed`, or uses the stacked `deck` (108 codes, top first)."""
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-            raise ValueError("dealer must be a seat 0-3")
+        seating = rules.seating
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in seating.seats:
+            raise ValueError(f"dealer must be a seat 0-{seating.seats[-1]}")
         scores = tuple(team_scores)
-        if len(scores) != 2 or not all(isinstance(s, int) for s in scores):
-            raise ValueError("team_scores must be two integers")
+        if len(scores) != len(seating.teams) or not all(isinstance(s, int) for s in scores):
+            raise ValueError("team_scores must be one integer per team")
         if (seed is None) == (deck is None):
             raise ValueError("give exactly one of seed and deck")
         if deck is None:
@@ -122,15 +127,17 @@ class Deal:
             codes = list(deck)
             if len(codes) != 108 or Counter(codes) != FULL_DECK_COUNTS:
                 raise ValueError("deck must hold the 108 cards of CONTRACT §1")
-        deal = cls(rules, dealer, (int(scores[0]), int(scores[1])))
+        deal = cls(rules, dealer, tuple(int(score) for score in scores))
         deal._deal(codes)
         return deal
 
     def _deal(self, codes: list[str]) -> None:
-        first = self.turn
-        for i in range(HAND_SIZE * 4):  # R-DEAL-2, one card at a time from dealer+1
-            self.hands[(first + i) % 4].append(codes[i])
-        position = HAND_SIZE * 4
+        order = self.seating.round_from(self.turn)
+        position = 0
+        for _ in range(HAND_SIZE):  # R-DEAL-2, one card at a time from dealer+1
+            for seat in order:
+                self.hands[seat].append(codes[position])
+                position += 1
         pile = [codes[position]]
         position += 1
         stop_on_black = self.rules.upcard_stops_on_black_three
@@ -140,13 +147,12 @@ class Deal:
         self.pile = pile
         self.frozen = any(card in WILDS or card in RED_THREES for card in pile[:-1])  # R-DEAL-4
         self.stock = codes[position:][::-1]
-        for offset in range(4):  # R-DEAL-5
-            seat = (first + offset) % 4
+        for seat in order:  # R-DEAL-5
             hand = self.hands[seat]
             i = 0
             while i < len(hand):
                 if hand[i] in RED_THREES:
-                    self.red[seat % 2].append(hand.pop(i))
+                    self.red[self.seating.team_of(seat)].append(hand.pop(i))
                     hand.append(self.stock.pop())
                 else:
                     i += 1
@@ -173,7 +179,7 @@ class Deal:
 
     def _run(self, seat: Any, action: Any, *, commit: bool) -> Event:
         kind, payload = parse_action(action)
-        seat = _seat_or_error(seat)
+        seat = _seat_or_error(seat, self.seating)
         if self.phase == "over":
             raise IllegalMove("deal_over")
         if seat != self.turn:
@@ -217,7 +223,7 @@ class Deal:
             }
         if not commit:
             return {}
-        team = seat % 2
+        team = self.seating.team_of(seat)
         hand = self.hands[seat]
         stock = self.stock
         drawn: list[str] = []
@@ -258,7 +264,7 @@ class Deal:
 
     def _must_take_pile(self, seat: int) -> bool:
         """Variant stock_out="classic": the top card fits the team's meld, pile not frozen."""
-        team = seat % 2
+        team = self.seating.team_of(seat)
         if not self.pile or self.frozen or self.pile[-1][0] not in self.melds[team]:
             return False
         try:
@@ -278,7 +284,7 @@ class Deal:
         top = pile[-1]
         if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5
             raise IllegalMove("pile_blocked")
-        team = seat % 2
+        team = self.seating.team_of(seat)
         rank = top[0]
         wild_count = 0
         for card in cards:
@@ -374,7 +380,7 @@ class Deal:
     def _meld(self, seat: int, entries: list[Entry], commit: bool) -> Event:
         if self.phase != "play":
             raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
-        team = seat % 2
+        team = self.seating.team_of(seat)
         hand = self.hands[seat]
         used = [card for _, meld_cards in entries for card in meld_cards]
         _require_in_hand(hand, used)
@@ -452,7 +458,7 @@ class Deal:
             )
         if not commit:
             return {}
-        team = seat % 2
+        team = self.seating.team_of(seat)
         melds = self.melds[team]
         hand = self.hands[seat]
         returned: list[str] = []
@@ -478,7 +484,7 @@ class Deal:
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalMove("card_not_in_hand")
-        team = seat % 2
+        team = self.seating.team_of(seat)
         left = len(hand) - 1
         if left == 0:  # going out (R-OUT-1), with the R-OPEN-5 variant's exemption
             canasta = self._has_canasta(team, {})
@@ -619,14 +625,15 @@ class Deal:
         self.points = 0
         self.undo_used = False
         self.opened_now = False
-        self.turn = (self.turn + 1) % 4
+        self.turn = self.seating.next_seat(self.turn)
         self.phase = "draw"
 
     def _finish(self, out_seat: int | None) -> None:
         """R-OUT-4 / R-END: the deal is over; score it (R-SCORE-1)."""
-        going_out = [0, 0]
+        seating = self.seating
+        going_out = [0 for _ in seating.teams]
         if out_seat is not None:
-            team = out_seat % 2
+            team = seating.team_of(out_seat)
             concealed = (
                 not self.melded[out_seat]
                 and all(length == 0 for length in self.base.values())
@@ -637,10 +644,10 @@ class Deal:
             score_team(
                 list(self.melds[team].values()),
                 len(self.red[team]),
-                [self.hands[team], self.hands[team + 2]],
+                [self.hands[seat] for seat in seats],
                 going_out[team],
             )
-            for team in (0, 1)
+            for team, seats in enumerate(seating.teams)
         ]
         self.phase = "over"
 
@@ -660,10 +667,11 @@ class Deal:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (CONTRACT §2 "View"); None: a spectator, without "hand"."""
+        seats = self.seating.seats
         if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3
+            not isinstance(seat, int) or isinstance(seat, bool) or seat not in seats
         ):
-            raise ValueError("seat must be 0-3 or None")
+            raise ValueError(f"seat must be 0-{seats[-1]} or None")
         view: dict[str, Any] = {
             "seat": seat,
             "dealer": self.dealer,
@@ -690,7 +698,7 @@ class Deal:
                     for rank, cards in self.melds[team].items()
                 ],
             }
-            for team in (0, 1)
+            for team in range(len(self.seating.teams))
         ]
         view["undo_available"] = self.undo_available(seat)
         view["result"] = [dict(line) for line in self.result] if self.result else None
@@ -730,7 +738,7 @@ class Deal:
         if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
             raise ValueError("not a deal state of this engine version")
         scores = data["scores"]
-        deal = cls(Rules.from_options(data["rules"]), data["dealer"], (scores[0], scores[1]))
+        deal = cls(Rules.from_options(data["rules"]), data["dealer"], tuple(scores))
         deal.turn = data["turn"]
         deal.phase = data["phase"]
         deal.hands = [split_codes(hand) for hand in data["hands"]]

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from games.engine import Deal, IllegalMove, Rules
+from games.engine.seating import Seating
 from tests.engine.decks import (
     FULL_DECK,
     build_deck,
@@ -128,6 +129,36 @@ def test_r_card_2_hand_values_in_the_result() -> None:
 
 
 # --- R-DEAL -----------------------------------------------------------------------------------
+
+
+def test_r_deal_1_four_players_partners_sit_opposite() -> None:
+    # R-DEAL-1: seats 0+2 are team 0, seats 1+3 team 1; play goes 0→1→2→3→0
+    seating = Rules().seating
+    assert seating.players == 4
+    assert seating.seats == (0, 1, 2, 3)
+    assert seating.teams == ((0, 2), (1, 3))
+    assert [seating.team_of(seat) for seat in seating.seats] == [0, 1, 0, 1]
+    assert [seating.partners_of(seat) for seat in seating.seats] == [(2,), (3,), (0,), (1,)]
+    assert [seating.next_seat(seat) for seat in seating.seats] == [1, 2, 3, 0]
+    assert seating.round_from(2) == (2, 3, 0, 1)
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, 2), (3, 3), (6, 2), (6, 3)])
+def test_r_deal_1_round_tables_seat_partners_apart(players: int, teams: int) -> None:
+    # R-DEAL-1 for the seeds' other tables: every seat in one team, no partners side by side
+    seating = Seating.round_table(players=players, teams=teams)
+    assert sorted(seat for team in seating.teams for seat in team) == list(seating.seats)
+    for seat in seating.seats:
+        partners = seating.partners_of(seat)
+        assert seat not in partners and len(partners) == players // teams - 1
+        assert seating.next_seat(seat) not in partners
+        assert all(seating.team_of(partner) == seating.team_of(seat) for partner in partners)
+
+
+def test_r_deal_1_teams_must_be_equal() -> None:
+    # R-DEAL-1: every team holds the same number of seats
+    with pytest.raises(ValueError):
+        Seating.round_table(players=6, teams=4)
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])

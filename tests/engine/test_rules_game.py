@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def play_match(match: Match, *, check: Any = None, max_actions: int = 20_000) ->
         assert actions < max_actions, "the match does not end"
 
 
-def expected_winner(scores: tuple[int, int] | list[int]) -> int | None:
+def expected_winner(scores: Sequence[int]) -> int | None:
     if scores[0] == scores[1]:
         return None
     return 0 if scores[0] > scores[1] else 1

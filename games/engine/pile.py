@@ -46,8 +46,10 @@ def take_pile(
             )
     natural_count = len(cards) - wild_count
     opened = state.opened[team]
-    if state.frozen or not opened:  # R-FRZ-1..3
-        if wild_count or natural_count < 2:
+    # R-FRZ-1..3: the pair that takes the pile is natural; wilds beside it join the new meld,
+    # as they would from `entries` (the two forms of one play agree).
+    if state.frozen or not opened:
+        if natural_count < 2:
             if opened:
                 ru, en = "Стопка заморожена", "The pile is frozen"
             else:

@@ -438,14 +438,32 @@ def test_r_pile_5_variant_black_three_upcard_blocks_only_the_first_player() -> N
 
 
 def test_r_frz_3_wild_may_join_after_the_natural_pair_in_the_same_take() -> None:
-    # R-FRZ-3 + R-PILE-2: the pair takes the frozen pile; a wild from the hand may then join the
-    # new meld (take_pile.melds), but never stand in for one card of the pair
+    # R-FRZ-3 + R-PILE-2 DECIDED: the pair that takes the frozen pile is natural; a wild from
+    # the hand may join the new meld in the same action, in `cards` or in `melds` alike, but
+    # never stand in for one card of the pair
     hand0 = ["KH", "KS", "KD", "9S", "9D", "2D", "JD", "TH", "7C", "6H", "5S"]
     deal = round_then_seat0(hand0, OPEN_K, ["AC", "2C", "JC", "9H"])
     assert pile(deal)["frozen"] is True
-    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "9D", "2D"]}, "pile_frozen")
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "2D"]}, "pile_frozen")
+    in_cards = Deal.from_dict(deal.to_dict())
+    take_pile(in_cards, 0, ["9S", "9D", "2D"])
     take_pile(deal, 0, ["9S", "9D"], {"rank": "9", "cards": ["2D"]})
     assert Counter(melds_by_rank(deal, 0)["9"]["cards"]) == Counter(["9H", "9S", "9D", "2D"])
+    assert in_cards.to_dict() == deal.to_dict()
+
+
+def test_r_frz_4_wild_beside_the_pair_counts_toward_the_minimum_in_either_form() -> None:
+    # R-FRZ-2/4 + R-OPEN-2 DECIDED: an unopened team takes with 9S 9D and a joker: 10 + 20 + 50
+    # = 80 >= 50 whether the joker is in `cards` or in `melds`; without it, 30 is too little
+    hand0 = ["9S", "9D", "JK", "QH", "JS", "TC", "8D", "7H", "6S", "5C", "4D"]
+    deal = new_deal(hands={0: hand0}, upcards=["9H"])
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "9D"]}, "below_minimum")
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "JK"]}, "pile_frozen")
+    in_cards = Deal.from_dict(deal.to_dict())
+    take_pile(in_cards, 0, ["9S", "9D", "JK"])
+    take_pile(deal, 0, ["9S", "9D"], {"rank": "9", "cards": ["JK"]})
+    assert team_view(deal, 0)["opened"] is True
+    assert in_cards.to_dict() == deal.to_dict()
 
 
 def test_r_open_4_wild_added_in_the_take_counts_for_the_minimum() -> None:

@@ -8,8 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules
-from tests.engine.decks import VIEW_KEYS
-from tests.engine.test_engine_rules import OPENER, draw, meld, new, refused
+from tests.engine.decks import OPENER, VIEW_KEYS, draw, meld, new_deal, refuse
 
 
 def test_view_has_exactly_the_contract_shape() -> None:
@@ -38,7 +37,7 @@ def test_view_never_shows_another_hand_the_stock_or_the_seed() -> None:
 
 def test_meld_view_marks_canastas() -> None:
     hand = ["QS", "QH", "QD", "QC", "QS", "QH", "QD", "AS", "AH", "AD", "9C"]
-    deal = new({0: hand})
+    deal = new_deal(hands={0: hand})
     draw(deal, 0)
     meld(deal, 0, hand[:7], hand[7:10])
     team = deal.view(None)["teams"][0]
@@ -50,7 +49,7 @@ def test_meld_view_marks_canastas() -> None:
 
 
 def test_to_dict_round_trips_mid_turn_with_turn_local_state() -> None:
-    deal = new({0: ["9S", "9H", "9D", "JK", "KS", "QH", "JD", "TC", "8S", "7H", "6D"]})
+    deal = new_deal(hands={0: ["9S", "9H", "9D", "JK", "KS", "QH", "JD", "TC", "8S", "7H", "6D"]})
     draw(deal, 0)
     meld(deal, 0, ["9S", "9H", "9D"])  # 30 of 50: opening in progress, undo available
     state = deal.to_dict()
@@ -58,9 +57,9 @@ def test_to_dict_round_trips_mid_turn_with_turn_local_state() -> None:
     copy = Deal.from_dict(json.loads(json.dumps(state)))
     assert copy.to_dict() == state and copy.view(0) == deal.view(0)
     for d in (deal, copy):
-        refused(d, 0, {"type": "discard", "card": "KS"}, "below_minimum")
+        refuse(d, 0, {"type": "discard", "card": "KS"}, "below_minimum")
         d.apply(0, {"type": "undo"})
-        refused(d, 0, {"type": "undo"}, "undo_not_allowed")
+        refuse(d, 0, {"type": "undo"}, "undo_not_allowed")
     assert copy.to_dict() == deal.to_dict()
     assert len(json.dumps(state, separators=(",", ":"))) < 4096
 
@@ -134,18 +133,18 @@ def test_rules_options_round_trip_and_refuse_bad_values() -> None:
     ],
 )
 def test_bad_actions_are_refused_with_a_code(action: Any, code: str) -> None:
-    deal = new({0: OPENER})
-    refused(deal, 0, action, code)
+    deal = new_deal(hands={0: OPENER})
+    refuse(deal, 0, action, code)
 
 
 @pytest.mark.parametrize("seat", [None, "0", 4, -1, True, 1.0])
-def test_bad_seats_are_refused(seat: Any) -> None:
-    refused(new({0: OPENER}), seat, {"type": "draw"}, "bad_action")
+def test_bad_seats_are_refuse(seat: Any) -> None:
+    refuse(new_deal(hands={0: OPENER}), seat, {"type": "draw"}, "bad_action")
 
 
 def test_illegal_move_messages_in_both_languages() -> None:
-    deal = new({0: OPENER})
-    exc = refused(deal, 1, {"type": "draw"}, "not_your_turn")
+    deal = new_deal(hands={0: OPENER})
+    exc = refuse(deal, 1, {"type": "draw"}, "not_your_turn")
     assert str(exc) == exc.message("ru") == "Сейчас не ваш ход."
     assert exc.message("en") == "It is not your turn."
 
@@ -172,7 +171,7 @@ _json = st.recursive(
 def test_any_json_raises_only_illegal_move_and_changes_nothing(
     action: Any, seat: Any, drawn: bool
 ) -> None:
-    deal = new({0: OPENER})
+    deal = new_deal(hands={0: OPENER})
     if drawn:
         draw(deal, 0)
     before = json.dumps(deal.to_dict())

@@ -8,9 +8,11 @@ from collections import Counter
 import pytest
 
 from games.engine import Deal, IllegalMove, Rules
+from games.engine.cards import VALUE, full_deck
 from games.engine.seating import Seating
 from tests.engine.decks import (
     FULL_DECK,
+    all_cards,
     build_deck,
     cards_on_table,
     dealt_hand,
@@ -41,6 +43,8 @@ def test_r_card_1_a_shuffled_deal_holds_108_cards() -> None:
         seen = Counter(code for seat in range(4) for code in deal.view(seat)["hand"])
         seen += Counter(code for t in spectator["teams"] for code in t["red_threes"])
         assert seen <= Counter(FULL_DECK)
+        assert all_cards(deal) == Counter(FULL_DECK), "the full state holds every card once"
+    assert Counter(full_deck()) == Counter(FULL_DECK)
 
 
 def test_r_card_1_a_stacked_deck_must_be_the_exact_108_card_multiset() -> None:
@@ -73,6 +77,22 @@ def test_r_card_1_suits_do_not_matter_in_a_meld() -> None:
     meld(deal, 0, ["KH", "KH", "KC"], ["QS", "QD", "QS"])
     ranks = {m["rank"]: sorted(m["cards"]) for m in team_view(deal, 0)["melds"]}
     assert ranks == {"K": ["KC", "KH", "KH"], "Q": ["QD", "QS", "QS"]}
+
+
+def test_r_card_2_values() -> None:
+    # R-CARD-2: the engine's table of values
+    expected = {
+        "JK": 50,
+        "AS": 20,
+        "2H": 20,
+        "KD": 10,
+        "8C": 10,
+        "7H": 5,
+        "4S": 5,
+        "3C": 5,
+        "3H": 100,
+    }
+    assert {card: VALUE[card] for card in expected} == expected
 
 
 @pytest.mark.parametrize(

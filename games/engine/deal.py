@@ -199,7 +199,8 @@ class Deal(DealState):
     def from_dict(cls, data: dict[str, Any]) -> "Deal":
         if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
             raise ValueError("not a deal state of this engine version")
-        deal = cls(Rules.from_options(data["rules"]), data["dealer"], tuple(data["scores"]))
+        deal = cls.__new__(cls)  # not __init__: every other field comes from `data`
+        deal.set_table(Rules.from_options(data["rules"]), data["dealer"], tuple(data["scores"]))
         deal.turn = data["turn"]
         deal.phase = data["phase"]
         deal.hands = [split_codes(hand) for hand in data["hands"]]

@@ -9,11 +9,10 @@ HAND_SIZE = 11
 def deal_cards(state: DealState, codes: list[str]) -> None:
     """Deals `codes` (top first) in the stacked-deck order of CONTRACT §2."""
     order = state.seating.round_from(state.turn)
-    position = 0
-    for _ in range(HAND_SIZE):  # R-DEAL-2, one card at a time from dealer+1
-        for seat in order:
-            state.hands[seat].append(codes[position])
-            position += 1
+    players = len(order)
+    position = HAND_SIZE * players
+    for first, seat in enumerate(order):  # R-DEAL-2, one card at a time from dealer+1
+        state.hands[seat].extend(codes[first:position:players])
     pile = [codes[position]]
     position += 1
     stop_on_black = state.rules.upcard_stops_on_black_three

@@ -43,19 +43,17 @@ class DealState:
     )
 
     def __init__(self, rules: Rules, dealer: int, team_scores: tuple[int, ...]) -> None:
-        self.rules = rules
-        self.seating = seating = rules.seating
-        self.dealer = dealer
-        self.team_scores = team_scores
-        self.minimums = [Rules.opening_minimum(score) for score in team_scores]
+        """A deal about to be dealt: empty hands, stock and pile; dealer+1 moves first."""
+        self.set_table(rules, dealer, team_scores)
+        seating = self.seating
         self.hands: list[list[str]] = [[] for _ in seating.seats]
         self.stock: list[str] = []  # top card last
         self.pile: list[str] = []  # top card last
         self.frozen = False  # R-FRZ-1 (R-FRZ-2 follows from `opened`)
         self.red: list[list[str]] = [[] for _ in seating.teams]
         self.melds: list[dict[str, list[str]]] = [{} for _ in seating.teams]
-        self.opened = [False for _ in seating.teams]
-        self.melded = [False for _ in seating.seats]  # the seat melded in an earlier turn (R-OUT-3)
+        self.opened = [False] * len(seating.teams)
+        self.melded = [False] * seating.players  # the seat melded in an earlier turn (R-OUT-3)
         self.turn = seating.next_seat(dealer)
         self.phase = "draw"  # "draw" | "play" | "over"
         self.result: list[dict[str, int]] | None = None
@@ -65,3 +63,11 @@ class DealState:
         self.points = 0  # card values melded this turn toward the minimum (R-OPEN-2)
         self.undo_used = False
         self.opened_now = False  # the team reached its minimum in this turn
+
+    def set_table(self, rules: Rules, dealer: int, team_scores: tuple[int, ...]) -> None:
+        """What the deal is played under: the rules, the dealer, the scores it starts from."""
+        self.rules = rules
+        self.seating = rules.seating
+        self.dealer = dealer
+        self.team_scores = team_scores
+        self.minimums = [Rules.opening_minimum(score) for score in team_scores]

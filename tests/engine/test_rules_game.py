@@ -197,11 +197,23 @@ def test_rules_options_round_trip_and_validation() -> None:
         options = rules.to_options()
         assert json.loads(json.dumps(options)) == options
         assert Rules.from_options(options) == rules
-    for bad in ({"wild_limit": "any"}, {"colour": "red"}, {"target": "5000"}, {"stock_out": None}):
+    assert Rules.from_options({}) == Rules() and Rules().target == 5000
+    for bad in (
+        {"wild_limit": "any"},
+        {"colour": "red"},
+        {"target": "5000"},
+        {"target": 0},
+        {"stock_out": None},
+        {"stock_out": 1},
+        {"tie": None},
+        {"concealed_out_skips_minimum": "yes"},
+    ):
         with pytest.raises(ValueError):
             Rules.from_options(bad)
     with pytest.raises(ValueError):
         Rules(tie="coin")
+    with pytest.raises(ValueError):
+        Rules.from_options([])
 
 
 @pytest.mark.parametrize(

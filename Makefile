@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test lint typecheck pytest services
+.PHONY: run test lint typecheck pytest services browser
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,6 +17,9 @@ run: $(VENV)/.installed
 services:
 	scripts/services.sh
 
+browser:
+	scripts/browser.sh
+
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -24,7 +27,7 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy .
 
-pytest: $(VENV)/.installed services
+pytest: $(VENV)/.installed services browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 test: lint typecheck pytest

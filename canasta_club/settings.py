@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "moderation",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -77,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: the pages speak the signed-in user's language.
+    "web.middleware.PageLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -87,6 +90,8 @@ APPEND_SLASH = False
 CSRF_FAILURE_VIEW = "canasta_club.errors.json_csrf_failure"
 ROOT_URLCONF = "canasta_club.urls"
 WSGI_APPLICATION = "canasta_club.wsgi.application"
+# The live pages' event streams (web/events.py) are served by uvicorn from this entry point.
+ASGI_APPLICATION = "canasta_club.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -97,6 +102,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context_processors.club",
             ]
         },
     }
@@ -131,8 +137,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
 LOGIN_REDIRECT_URL = "/api/me/"
-# Where the password reset page sends a person afterwards: the browsable API's log-in.
-LOGIN_URL = "rest_framework:login"
+# The pages' log-in (also where the password reset page sends a person afterwards).
+LOGIN_URL = "web:login"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -225,6 +231,11 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Live pages: moves are announced on Redis pub/sub channels named with this prefix (pub/sub
+# ignores Redis DB numbers, so concurrent runs on one Redis need their own). Without Redis the
+# pages poll their ETag'd table fragment instead of holding an event stream.
+LIVE_CHANNEL_PREFIX = os.environ.get("LIVE_CHANNEL_PREFIX", "canasta")
+LIVE_EVENTS = bool(REDIS_URL) and env_bool("LIVE_EVENTS", True)
 # (The host part is ignored; naming one spares a warning from kombu.)
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://localhost")
 BROKER_DIR = VAR_DIR / "broker"

@@ -28,6 +28,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api-auth/", include(session_urls)),
     path("password-reset/", include("accounts.pages")),
+    path("", include("web.urls")),
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),
     path("api/", include("games.urls")),

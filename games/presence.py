@@ -60,6 +60,15 @@ def reclaim_seat(*, game_id: int, user: User) -> Seat:
     return seat
 
 
+def mark_seats_seen(*, seat_ids: set[int]) -> None:
+    """Seats whose players hold the table open (the live pages' event streams): seen now, no
+    longer absent; one statement for all of a web process's open streams."""
+    if seat_ids:
+        Seat.objects.filter(pk__in=seat_ids).update(
+            last_seen_at=clock.now_expression(), is_absent=False
+        )
+
+
 def mark_absences() -> None:
     """Live seats: absent once unseen for 60 s, present again after any request.
 

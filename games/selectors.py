@@ -16,6 +16,7 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from accounts.models import User
 from games import store
 from games.engine import Match, Rules, legal_actions
+from games.engine.preview import Preview, preview
 from games.engine.seating import Seating
 from games.models import DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
@@ -241,3 +242,22 @@ def export_of(*, table: Table) -> dict[str, Any]:
             for move in Move.objects.filter(game=game).order_by("seq")
         ],
     }
+
+
+def games_waiting_count(*, user: User) -> int:
+    """How many active games wait for the user's move (the header badge and the tab title)."""
+    return Seat.objects.filter(
+        user=user, game__status=Game.Status.ACTIVE, game__turn_seat=F("seat")
+    ).count()
+
+
+def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Preview | None:
+    """What `action` would do for the viewer's seat now (games.engine.preview); None when the
+    viewer has no seat at an active game. Nothing is played or written."""
+    table = game_with_seats(game_id=game_id)
+    if table is None or table.game.status != Game.Status.ACTIVE or table.game.state is None:
+        return None
+    seat = seat_of(table=table, user=viewer)
+    if seat is None:
+        return None
+    return preview(Match.from_dict(table.game.state).deal, seat, action)

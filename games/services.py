@@ -19,7 +19,7 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import errors, presence, selectors, store
+from games import errors, live, presence, selectors, store
 from games.engine import IllegalMove, Match, Rules
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
@@ -187,6 +187,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
     locked = lock_game(game_id=game.pk)
     if len(locked.seats) == selectors.seating_of(game=game).players:
         _start_game(locked)
+    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
     return locked
 
 
@@ -207,6 +208,7 @@ def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
             ),
         )
     seat.delete()
+    live.announce_after_commit(game_id=game.pk, version=game.version)
     if not Seat.objects.filter(game=game).exists():
         game.delete()
         return None
@@ -375,6 +377,7 @@ def _apply_locked(
         if game.turn_seat != seat or finished_deals:
             _notify_turn(game, locked.seat_users())
     store.write(game=game, moves=moves)
+    live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
 
 
@@ -386,6 +389,7 @@ def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
     losers = selectors.seating_of(game=game).team_of(seat)
     _finish(locked, winner_team=1 - losers, finished_at=locked.now)
     store.write(game=game, moves=[])
+    live.announce_after_commit(game_id=game.pk, version=game.version)
 
 
 def _move_locked(

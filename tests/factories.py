@@ -62,3 +62,20 @@ def started_game(
     for seat, player in enumerate(players[1:], start=1):
         game_services.join_table(game_id=game.pk, user=player, seat=seat)
     return Game.objects.get(pk=game.pk)
+
+
+def stack_deal(*, game: Game, deck: list[str], dealer: int) -> Game:
+    """A started game, before its first move, re-dealt from a stacked deck (CONTRACT §2's
+    order) with `dealer` dealing: short, deterministic deals for tests that play through."""
+    from games.engine import Deal, Match, Rules
+
+    assert game.version == 0, "only a game nobody has moved in yet"
+    match = Match.from_dict(game.state or {})
+    match.first_dealer = dealer
+    match.deal = Deal.new(
+        Rules.from_options(game.rules), dealer=dealer, team_scores=(0, 0), deck=deck
+    )
+    Game.objects.filter(pk=game.pk).update(
+        state=match.to_dict(), first_dealer=dealer, turn_seat=match.deal.turn
+    )
+    return Game.objects.get(pk=game.pk)

@@ -1,0 +1,409 @@
+"""Web benchmark (prints figures; not a test).
+
+1. The table page: server time and CPU per render (p50/p99), in-process through Django's test
+   client, for the player to move in a game mid-deal; and the fragment a live page fetches.
+2. Bytes per live update: the event on the stream, and the fragment each page then fetches.
+3. Live tables: uvicorn (canasta_club.asgi, one process) holding `--tables` live games watched
+   by four players each (800 event streams by default, opened by a client subprocess); the
+   server's CPU while nothing moves, then `--moves` moves made through the move service at
+   `--rate` per second: the delay from each move's commit to its event on every watching
+   stream (p50/p99).
+
+    .venv/bin/python bench/web.py [--tables 200] [--moves 200] [--rate 10] [--idle 20]
+
+A fresh PostgreSQL database of its own (dropped at the end), Redis on 127.0.0.1:6379 (database
+BENCH_REDIS_URL, default 14, flushed at the end; pub/sub channels with a prefix of the run's own).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import redis
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+PORT = 8732
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process and its children (Linux /proc)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat_file:
+                fields = stat_file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if pid in (int(entry), int(fields[1])):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu(database: str) -> float:
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline_file:
+                cmdline = cmdline_file.read().replace(b"\0", b" ").decode(errors="replace")
+            if f" {database} " not in cmdline:
+                continue
+            with open(f"/proc/{entry}/stat") as stat_file:
+                fields = stat_file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+# ----------------------------------------------------------------------------- the watchers
+
+
+async def _watch(
+    port: int, game_id: int, session: str, arrivals: list[Any], ready: asyncio.Queue[int]
+) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET /games/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Cookie: sessionid={session}\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise RuntimeError(f"stream of game {game_id}: {status!r}")
+    received = 0
+    while line := await reader.readline():
+        if line.startswith(b"retry:"):
+            ready.put_nowait(1)
+        elif line.startswith(b"data:"):
+            version = json.loads(line[5:])["version"]
+            arrivals.append((game_id, version, time.time()))
+        received += len(line)
+    writer.close()
+
+
+async def _watch_all(spec: dict[str, Any], out: Path) -> None:
+    arrivals: list[Any] = []
+    ready: asyncio.Queue[int] = asyncio.Queue()
+    tasks = []
+    for game_id, session in spec["streams"]:
+        tasks.append(asyncio.create_task(_watch(spec["port"], game_id, session, arrivals, ready)))
+        await asyncio.sleep(0.005)  # ~200 new streams a second, as people arriving
+    for _ in tasks:
+        await ready.get()
+    print("ready", flush=True)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    out.write_text(json.dumps(arrivals))
+    for task in tasks:
+        task.cancel()
+
+
+def watch_main(spec_path: str, out_path: str) -> None:
+    asyncio.run(_watch_all(json.loads(Path(spec_path).read_text()), Path(out_path)))
+
+
+# ----------------------------------------------------------------------------- the server side
+
+
+def play_into_deal(game_id: int, actions: int) -> None:
+    from django.db import transaction
+
+    from games import services
+    from games.engine import Match, autoplay
+
+    for _ in range(actions):
+        with transaction.atomic():
+            locked = services.lock_game(game_id=game_id)
+            game = locked.game
+            assert game.state is not None and game.turn_seat is not None
+            turn = autoplay(Match.from_dict(game.state).deal, game.turn_seat)
+            services.apply_actions_locked(
+                locked=locked, seat=game.turn_seat, actions=turn[:1], automatic=False
+            )
+
+
+def new_game(users: list[Any], mode: str) -> int:
+    from games import services
+
+    game = services.open_table(
+        user=users[0], mode=mode, length="match", rules={}, private=False, seat=0
+    )
+    for seat in (1, 2, 3):
+        services.join_table(game_id=game.pk, user=users[seat], seat=seat)
+    return game.pk
+
+
+def bench_render(renders: int) -> None:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+    from games.models import Game
+
+    users = [User.objects.create(username=f"render_{seat}") for seat in range(4)]
+    game_id = new_game(users, "async")
+    play_into_deal(game_id, 40)
+    game = Game.objects.get(pk=game_id)
+    assert game.turn_seat is not None
+    client = Client()
+    client.force_login(users[game.turn_seat])
+    for label, path in (
+        ("table page", f"/games/{game_id}/"),
+        ("fragment", f"/games/{game_id}/table/"),
+    ):
+        for _ in range(20):
+            client.get(path)
+        walls, cpus = [], []
+        for _ in range(renders):
+            wall, cpu = time.perf_counter(), time.process_time()
+            response = client.get(path)
+            cpus.append(time.process_time() - cpu)
+            walls.append(time.perf_counter() - wall)
+            assert response.status_code == 200
+        with CaptureQueriesContext(connection) as queries:
+            size = len(client.get(path).content)
+        print(
+            f"{label:>10} render ({renders}x, version {game.version}): "
+            f"p50 {percentile(walls, 0.5) * 1000:.1f} ms, "
+            f"p99 {percentile(walls, 0.99) * 1000:.1f} ms, "
+            f"CPU mean {statistics.fmean(cpus) * 1000:.1f} ms; {len(queries.captured_queries)} "
+            f"queries; {size} bytes",
+            flush=True,
+        )
+    etag = client.get(f"/games/{game_id}/table/").headers["ETag"]
+    unchanged = client.get(f"/games/{game_id}/table/", headers={"if-none-match": etag})
+    print(
+        f"a poll while nothing changed: HTTP {unchanged.status_code}, "
+        f"{len(unchanged.content)} bytes of body",
+        flush=True,
+    )
+    from web.events import _event
+
+    print(
+        f"bytes per live update: {len(_event(game.version))} on the stream "
+        f"({_event(game.version)!r}), then each page fetches its fragment "
+        f"({size} bytes, uncompressed)",
+        flush=True,
+    )
+
+
+def sessions_for(users: list[Any]) -> dict[int, str | None]:
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    keys = {}
+    for user in users:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        keys[user.pk] = session.session_key
+    return keys
+
+
+def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> None:
+    from django.db import transaction
+
+    from accounts.models import User
+    from games import selectors, services
+    from games.engine import Match, autoplay
+
+    tables = []
+    users_of: dict[int, list[Any]] = {}
+    for number in range(args.tables):
+        users = [
+            User.objects.create(username=f"live{number}_{seat}", display_name=f"L{number}.{seat}")
+            for seat in range(4)
+        ]
+        game_id = new_game(users, "live")
+        tables.append(game_id)
+        users_of[game_id] = users
+    sessions = sessions_for([user for users in users_of.values() for user in users])
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "uvicorn"),
+            "canasta_club.asgi:application",
+            "--port",
+            str(PORT),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    watcher = None
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            time.sleep(3)
+            spec = Path(scratch) / "spec.json"
+            out = Path(scratch) / "arrivals.json"
+            spec.write_text(
+                json.dumps(
+                    {
+                        "port": PORT,
+                        "streams": [
+                            [game_id, sessions[user.pk]]
+                            for game_id in tables
+                            for user in users_of[game_id]
+                        ],
+                    }
+                )
+            )
+            opened = time.perf_counter()
+            watcher = subprocess.Popen(
+                [sys.executable, __file__, "--watch", str(spec), "--out", str(out)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert watcher.stdout is not None
+            if watcher.stdout.readline().strip() != "ready":
+                raise RuntimeError("the watchers did not connect")
+            streams = 4 * len(tables)
+            print(
+                f"{streams} event streams open on {len(tables)} live tables "
+                f"({time.perf_counter() - opened:.1f} s to open them all); uvicorn, 1 process",
+                flush=True,
+            )
+            time.sleep(2)
+            before, db_before = process_cpu(server.pid), database_cpu(database)
+            time.sleep(args.idle)
+            idle, db_idle = process_cpu(server.pid) - before, database_cpu(database) - db_before
+            print(
+                f"idle {args.idle:.0f} s with {streams} streams open: uvicorn CPU {idle:.2f} s "
+                f"({idle / args.idle * 100:.1f} % of a core), PostgreSQL {db_idle:.2f} s",
+                flush=True,
+            )
+
+            committed: dict[tuple[int, int], float] = {}
+            interval = 1 / args.rate
+            next_at = time.perf_counter()
+            before = process_cpu(server.pid)
+            for number in range(args.moves):
+                game_id = tables[number % len(tables)]
+                table = selectors.game_with_seats(game_id=game_id)
+                assert table is not None
+                game = table.game
+                assert game.state is not None
+                seat = game.turn_seat
+                assert seat is not None
+                action = autoplay(Match.from_dict(game.state).deal, seat)[0]
+                version = game.version
+                key = (game_id, version + 1)
+
+                def stamp(key: tuple[int, int] = key) -> None:
+                    committed[key] = time.time()
+
+                with transaction.atomic():
+                    # Registered first, so it runs right at the commit, before the announcement.
+                    transaction.on_commit(stamp)
+                    services.make_move(
+                        game_id=game_id,
+                        user=users_of[game_id][seat],
+                        version=version,
+                        action=action,
+                    )
+                next_at += interval
+                time.sleep(max(0.0, next_at - time.perf_counter()))
+            moving = process_cpu(server.pid) - before
+            time.sleep(2)
+            watcher.send_signal(signal.SIGTERM)
+            watcher.wait(timeout=30)
+            arrivals = json.loads(out.read_text())
+        finally:
+            if watcher is not None and watcher.poll() is None:
+                watcher.kill()
+            server.terminate()
+            server.wait(timeout=30)
+    delays = [
+        arrived - committed[(game_id, version)]
+        for game_id, version, arrived in arrivals
+        if (game_id, version) in committed
+    ]
+    expected = 4 * len(committed)
+    print(
+        f"{len(committed)} moves at {args.rate:g}/s: {len(delays)} of {expected} events arrived; "
+        f"commit to arrival p50 {percentile(delays, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(delays, 0.99) * 1000:.1f} ms, max {max(delays) * 1000:.1f} ms; "
+        f"uvicorn CPU {moving / len(committed) * 1000:.2f} ms per move",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=10.0)
+    parser.add_argument("--idle", type=float, default=20.0)
+    parser.add_argument("--renders", type=int, default=300)
+    parser.add_argument("--watch", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.watch:
+        watch_main(args.watch, args.out)
+        return
+
+    database = f"canasta_webbench_{os.getpid()}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
+        "LIVE_CHANNEL_PREFIX": f"webbench{os.getpid()}",
+        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "DEBUG": "false",
+        "LOG_LEVEL": "WARNING",
+    }
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{database}"')
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        os.environ.update(env)
+        sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}", flush=True)
+        bench_render(args.renders)
+        bench_live(args, env, database)
+    finally:
+        from django.conf import settings
+        from django.db import connections
+
+        if settings.configured:
+            connections.close_all()
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+
+
+if __name__ == "__main__":
+    main()

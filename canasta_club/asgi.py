@@ -1,0 +1,23 @@
+"""The ASGI entry point: `uvicorn canasta_club.asgi:application`, for the live pages' event
+streams (/games/{id}/events/, web.events.asgi_stream), which stay open for as long as a page
+is (thousands per process, where a WSGI worker would hold a thread each). Everything else is
+Django's as usual; production serves pages and the API from gunicorn (canasta_club.wsgi)."""
+
+import os
+from typing import Any
+
+from django.conf import settings
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
+
+django_application = get_asgi_application()
+
+from web import events  # noqa: E402  # needs the apps loaded by get_asgi_application
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and settings.LIVE_EVENTS and events.EVENTS_PATH.match(scope["path"]):
+        await events.asgi_stream(scope, receive, send)
+    else:
+        await django_application(scope, receive, send)

@@ -1,0 +1,70 @@
+"""What an action would do, before it is sent ("what would this do" on the table page).
+
+Judged by the engine itself: the action is applied to a copy of the deal (`Deal.from_dict(
+deal.to_dict())`), so the answer is exactly what `apply` would do, and nothing here restates a
+rule. Uses only Deal's public API (CONTRACT.md §2).
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from .deal import Deal
+from .errors import IllegalMove
+
+
+@dataclass(frozen=True)
+class MeldChange:
+    rank: str
+    new: bool  # the action starts this meld (else the cards join the team's meld of the rank)
+    count: int  # cards in the meld afterwards (a canasta is seven)
+    canasta: str | None  # "natural" | "mixed" | None, afterwards
+
+
+@dataclass(frozen=True)
+class Preview:
+    legal: bool
+    code: str | None = None  # IllegalMove.code when not legal
+    reason_ru: str = ""
+    reason_en: str = ""
+    melds: tuple[MeldChange, ...] = ()
+    # The team's opening: card points melded toward the minimum this turn, and whether the
+    # team is open afterwards (when it was open before, `points` is not counted: minimum 0).
+    opened: bool = False
+    points: int = 0
+    minimum: int = 0
+    deal_over: bool = False
+
+    def reason(self, lang: str) -> str:
+        return self.reason_en if lang.startswith("en") else self.reason_ru
+
+
+def preview(deal: Deal, seat: int, action: Any) -> Preview:
+    """The outcome of `seat` playing `action` now; `deal` is untouched."""
+    copy = Deal.from_dict(deal.to_dict())
+    try:
+        copy.apply(seat, action)
+    except IllegalMove as exc:
+        return Preview(legal=False, code=exc.code, reason_ru=exc.ru, reason_en=exc.en)
+    team = seat % 2  # partners sit opposite (R-DEAL-1)
+    before_team = deal.view(seat)["teams"][team]
+    before = {meld["rank"]: meld for meld in before_team["melds"]}
+    after_view = copy.view(seat)
+    after = after_view["teams"][team]
+    changes = tuple(
+        MeldChange(
+            rank=meld["rank"],
+            new=meld["rank"] not in before,
+            count=len(meld["cards"]),
+            canasta=meld["canasta"],
+        )
+        for meld in after["melds"]
+        if meld["rank"] not in before or len(meld["cards"]) != len(before[meld["rank"]]["cards"])
+    )
+    return Preview(
+        legal=True,
+        melds=changes,
+        opened=after["opened"],
+        points=0 if before_team["opened"] else copy.to_dict()["points"],
+        minimum=0 if before_team["opened"] else after["minimum"],
+        deal_over=after_view["phase"] == "over",
+    )

@@ -1,0 +1,42 @@
+"""Announcing a game's new version to the live pages (Redis pub/sub), after commit.
+
+An announcement is only "game N is at version V": no card travels in a shared event; each page
+then fetches its own seat's view. Without Redis (the embedded default) there is nobody to tell:
+the pages poll instead. A lost announcement costs a page one poll interval, never a wrong state.
+"""
+
+import functools
+import logging
+
+import redis
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def channel_for(game_id: int) -> str:
+    return f"{settings.LIVE_CHANNEL_PREFIX}:game:{game_id}"
+
+
+def channel_pattern() -> str:
+    return f"{settings.LIVE_CHANNEL_PREFIX}:game:*"
+
+
+@functools.cache
+def _client(url: str) -> redis.Redis:
+    # Short timeouts: a move's request must not hang on a dead Redis after its commit.
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+
+
+def _publish(game_id: int, version: int) -> None:
+    try:
+        _client(settings.REDIS_URL).publish(channel_for(game_id), str(version))
+    except redis.RedisError:
+        logger.warning("Could not announce game %s version %s", game_id, version, exc_info=True)
+
+
+def announce_after_commit(*, game_id: int, version: int) -> None:
+    """Inside the transaction that moved the game: tell the live pages once it commits."""
+    if settings.LIVE_EVENTS:
+        transaction.on_commit(functools.partial(_publish, game_id, version))

@@ -1,0 +1,61 @@
+"""Template helpers: both languages in one tag, and the cards' faces."""
+
+from django import template
+from django.utils.html import format_html
+
+from canasta_club.i18n import current_language, text
+
+register = template.Library()
+
+_SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "black")}
+_RANK_NAMES = {"T": "10"}
+
+
+@register.simple_tag
+def t(ru: str, en: str) -> str:
+    """{% t "Русский" "English" %}: the page's language (canasta_club.i18n.text)."""
+    return text(ru, en)
+
+
+@register.filter
+def card_face(code: str) -> str:
+    """'TH' -> '10♥', 'JK' -> '🃏': what a card shows."""
+    if code == "JK":
+        return "🃏"
+    return _RANK_NAMES.get(code[0], code[0]) + _SUITS[code[1]][0]
+
+
+@register.filter
+def card_colour(code: str) -> str:
+    return "joker" if code == "JK" else _SUITS[code[1]][1]
+
+
+_SUIT_NAMES = {
+    "ru": {"S": "пик", "H": "червей", "D": "бубён", "C": "треф"},
+    "en": {"S": "of spades", "H": "of hearts", "D": "of diamonds", "C": "of clubs"},
+}
+_JOKER_NAMES = {"ru": "джокер", "en": "joker"}
+
+
+@register.filter
+def card_name(code: str) -> str:
+    """A screen reader's name of the card, in the page's language."""
+    language = current_language()
+    if code == "JK":
+        return _JOKER_NAMES[language]
+    return f"{_RANK_NAMES.get(code[0], code[0])} {_SUIT_NAMES[language][code[1]]}"
+
+
+@register.simple_tag
+def card(code: str) -> str:
+    """A card's face: what it shows, and its name for screen readers (a tag rather than an
+    included template: a table shows some sixty cards)."""
+    name = card_name(code)
+    return format_html(
+        '<span class="card-face {}" title="{}"><span aria-hidden="true">{}</span>'
+        '<span class="sr-only">{}</span></span>',
+        card_colour(code),
+        name,
+        card_face(code),
+        name,
+    )

@@ -76,6 +76,43 @@ def player_stats(*, user: User) -> dict[str, int]:
     )
 
 
+def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
+    """The player's last finished games, newest first, each with whether their team won."""
+    games = with_seats(
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES).order_by(
+            "-finished_at", "-pk"
+        )
+    )[:limit]
+    rows = []
+    for game in games:
+        players = _players(table_of(game))
+        team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
+        rows.append(
+            {
+                "id": game.pk,
+                "mode": game.mode,
+                "length": game.length,
+                "status": game.status,
+                "finished_at": game.finished_at,
+                "scores": list(game.scores or [0, 0]),
+                "players": players,
+                "team": team,
+                "winner_team": game.winner_team,
+                "won": game.winner_team is not None and game.winner_team == team,
+            }
+        )
+    return rows
+
+
+def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
+    """Finished games both played in, newest first (what a report may be about)."""
+    return (
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
+        .filter(seats__user=other)
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+
+
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
     """Open tables (public ones, plus private ones the user sits at) or the user's own games."""
     games = Game.objects.defer("state")
@@ -261,3 +298,36 @@ def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Previ
     if seat is None:
         return None
     return preview(Match.from_dict(table.game.state).deal, seat, action)
+
+
+def replay_at(*, table: Table, step: int) -> dict[str, Any]:
+    """A finished game after its first `step` moves, rebuilt by the engine from its export.
+
+    The game is over, so every hand is shown. The table is that of the deal the last move was
+    made in (at its end, with its result, when that move ended it). `step` is clamped.
+    """
+    export = export_of(table=table)
+    moves = export["moves"]
+    step = max(0, min(step, len(moves)))
+    match = Match.new(
+        Rules.from_options(export["rules"]),
+        first_dealer=export["first_dealer"],
+        seed=int(export["seed"]),
+    )
+    deal = match.deal
+    for move in moves[:step]:
+        deal = match.deal  # the deal this move is made in, kept when the move ends it
+        match.apply(move["seat"], move["action"])
+    views = [deal.view(seat) for seat in range(4)]
+    seen = {key: value for key, value in views[0].items() if key != "hand"}
+    return {
+        "step": step,
+        "total": len(moves),
+        "move": moves[step - 1] if step else None,
+        "deal_number": moves[step - 1]["deal_number"] if step else 1,
+        "table": seen,
+        "hands": [view["hand"] for view in views],
+        "scores": list(match.scores),
+        "players": export["players"],
+        "final_scores": export["scores"],
+    }

@@ -231,7 +231,7 @@ def create_report(
             # Evidence must be words of the accused in this game that the reporter could read.
             afterword = (
                 Afterword.objects.filter(pk=afterword_id, game=game, author_id=accused_id)
-                .filter(Q(to=Afterword.To.TABLE) | Q(recipient=reporter))
+                .filter(selectors.readable_by(reporter))
                 .first()
             )
             if afterword is None:

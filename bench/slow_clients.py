@@ -1,11 +1,13 @@
-"""Slow-header clients against gunicorn alone and behind nginx (deploy/nginx.conf).
+"""Slow-header clients against gunicorn alone, uvicorn alone and behind nginx (deploy/nginx.conf).
 
     .venv/bin/python bench/slow_clients.py [--slow 4] [--nginx-slow 40] [--seconds 20]
 
-gunicorn with gunicorn.conf.py (WEB_CONCURRENCY=2, WEB_THREADS=2 here: four request slots) on the
-embedded defaults (a temporary SQLite database, no other server), then nginx in front of it with
-the server block of deploy/nginx.conf. Each phase opens `--slow` sockets that send a request's
-headers one byte every 2 s, and meanwhile a probe GETs /api/health/ twice a second (3 s timeout);
+gunicorn with gunicorn.conf.py (WEB_CONCURRENCY=2, WEB_THREADS=2 here: four request slots) on
+the embedded defaults (a temporary SQLite database, no other server), uvicorn serving the same
+Django application over ASGI (as it serves the live pages' event streams), then nginx in front
+of gunicorn with the server block of deploy/nginx.conf. Each phase opens sockets (`--slow`
+against gunicorn, `--nginx-slow` against uvicorn and nginx) that send a request's headers one
+byte every 2 s, and meanwhile a probe GETs /api/health/ twice a second (3 s timeout);
 it prints the probes' latency and failures, and how long the slow sockets were held open.
 Loopback only, bounded in time (each phase `--seconds`), and it stops everything it started.
 Needs nginx (`apt-get install nginx-light`).
@@ -28,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP_PORT = 18420
 PROXY_PORT = 18421
+ASGI_PORT = 18422
 SLOW_HEADER = b"GET /api/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
 
 
@@ -157,6 +160,23 @@ def main() -> None:
             )
             wait_for(APP_PORT)
             phase("gunicorn alone", APP_PORT, args.slow, args.seconds)
+            started.append(
+                subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "uvicorn"),
+                        "--factory",
+                        "django.core.asgi:get_asgi_application",
+                        "--port",
+                        str(ASGI_PORT),
+                        "--no-access-log",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+            wait_for(ASGI_PORT)
+            phase("uvicorn alone", ASGI_PORT, args.nginx_slow, args.seconds)
             started.append(
                 subprocess.Popen(
                     [nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))],

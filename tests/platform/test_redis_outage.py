@@ -137,3 +137,17 @@ def test_with_redis_gone_people_still_log_in_and_health_says_so(private_redis, c
     response = client.get("/api/health/")
     assert response.status_code == 503
     assert response.json()["cache"] == {"ok": False}
+
+
+def test_the_log_in_limits_count_in_redis(private_redis):
+    user = UserFactory.create()
+    body = {"username": user.username, "password": "wrong"}
+    codes = [
+        APIClient()
+        .post("/api/auth/token/", body, format="json", REMOTE_ADDR=f"10.9.0.{n}")
+        .status_code
+        for n in range(7)
+    ]
+
+    # Five free failures for the account, then the backoff, from any address.
+    assert codes == [400] * 5 + [429, 429]

@@ -56,6 +56,9 @@ class User(AbstractUser):
         return self.display_name or self.username
 
 
+DEVICE_NAME_MAX_LENGTH = 100
+
+
 class ApiToken(models.Model):
     """One device's API token (`Authorization: Token <key>`). Only the SHA-256 of the key is
     stored: the key is shown once, when it is made, and a copy of this table lets nobody in."""
@@ -63,7 +66,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
     digest = models.CharField(max_length=64, unique=True)
     # What the owner sees in their list: the `device` sent at log-in, else the User-Agent.
-    device = models.CharField(max_length=100, blank=True)
+    device = models.CharField(max_length=DEVICE_NAME_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField()

@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import ApiToken, User
+from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from canasta_club import clock
 from games.selectors import player_stats
 from notifications.selectors import settings_for
@@ -39,7 +39,9 @@ class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = _password_field()
     device = serializers.CharField(
-        max_length=100, required=False, help_text="Names the token in your list of devices."
+        max_length=DEVICE_NAME_MAX_LENGTH,
+        required=False,
+        help_text="Names the token in your list of devices.",
     )
 
 

@@ -149,41 +149,19 @@ def main() -> None:
             check=True,
         )
         started: list[subprocess.Popen[bytes]] = []
+
+        def serve(command: list[str], port: int) -> None:
+            started.append(subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.DEVNULL))
+            wait_for(port)
+
+        bin_dir = Path(sys.executable).parent
         try:
-            started.append(
-                subprocess.Popen(
-                    [str(Path(sys.executable).parent / "gunicorn"), "canasta_club.wsgi"],
-                    cwd=ROOT,
-                    env=env,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-            wait_for(APP_PORT)
+            serve([str(bin_dir / "gunicorn"), "canasta_club.wsgi"], APP_PORT)
             phase("gunicorn alone", APP_PORT, args.slow, args.seconds)
-            started.append(
-                subprocess.Popen(
-                    [
-                        str(Path(sys.executable).parent / "uvicorn"),
-                        "--factory",
-                        "django.core.asgi:get_asgi_application",
-                        "--port",
-                        str(ASGI_PORT),
-                        "--no-access-log",
-                    ],
-                    cwd=ROOT,
-                    env=env,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-            wait_for(ASGI_PORT)
+            asgi = ["--factory", "django.core.asgi:get_asgi_application", "--no-access-log"]
+            serve([str(bin_dir / "uvicorn"), *asgi, "--port", str(ASGI_PORT)], ASGI_PORT)
             phase("uvicorn alone", ASGI_PORT, args.nginx_slow, args.seconds)
-            started.append(
-                subprocess.Popen(
-                    [nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))],
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-            wait_for(PROXY_PORT)
+            serve([nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))], PROXY_PORT)
             phase("nginx in front", PROXY_PORT, args.nginx_slow, args.seconds)
         finally:
             for process in reversed(started):

@@ -153,6 +153,13 @@ def revoke_all_tokens(*, user: User) -> None:
     ApiToken.objects.filter(user=user).delete()
 
 
+def purge_expired_tokens() -> int:
+    """Forget every expired token (a player who never logs in again leaves theirs); returns how
+    many went."""
+    deleted, _by_model = ApiToken.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
+
+
 def change_password(
     *, request: HttpRequest, user: User, old_password: str, new_password: str, device: str = ""
 ) -> str:

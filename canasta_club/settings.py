@@ -306,6 +306,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(hour=7, minute=0),
         "options": {"expire_seconds": 3600},
     },
+    "purge-expired-tokens": {
+        "task": "accounts.tasks.purge_expired_tokens",
+        "schedule": timedelta(hours=1),
+        "options": {"expire_seconds": 600},
+    },
     "purge-idempotency-keys": {
         "task": "games.tasks.purge_idempotency_keys",
         "schedule": timedelta(hours=1),

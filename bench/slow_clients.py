@@ -3,12 +3,13 @@
     .venv/bin/python bench/slow_clients.py [--slow 4] [--nginx-slow 40] [--seconds 20]
 
 gunicorn with gunicorn.conf.py (WEB_CONCURRENCY=2, WEB_THREADS=2 here: four request slots) on
-the embedded defaults (a temporary SQLite database, no other server), uvicorn serving the same
-Django application over ASGI (as it serves the live pages' event streams), then nginx in front
-of gunicorn with the server block of deploy/nginx.conf. Each phase opens sockets (`--slow`
-against gunicorn, `--nginx-slow` against uvicorn and nginx) that send a request's headers one
-byte every 2 s, and meanwhile a probe GETs /api/health/ twice a second (3 s timeout);
-it prints the probes' latency and failures, and how long the slow sockets were held open.
+the embedded defaults (a temporary SQLite database, no other server), uvicorn serving
+canasta_club.asgi as in production (the live pages' event streams; the rest is the same Django
+application), then nginx in front of gunicorn with the server block of deploy/nginx.conf. Each
+phase opens sockets (`--slow` against gunicorn, `--nginx-slow` against uvicorn and nginx) that
+send a request's headers one byte every 2 s, and meanwhile a probe GETs /api/health/ twice a
+second (3 s timeout); it prints the probes' latency and failures, and how long the slow sockets
+were held open.
 Loopback only, bounded in time (each phase `--seconds`), and it stops everything it started.
 Needs nginx (`apt-get install nginx-light`).
 """
@@ -158,7 +159,7 @@ def main() -> None:
         try:
             serve([str(bin_dir / "gunicorn"), "canasta_club.wsgi"], APP_PORT)
             phase("gunicorn alone", APP_PORT, args.slow, args.seconds)
-            asgi = ["--factory", "django.core.asgi:get_asgi_application", "--no-access-log"]
+            asgi = ["canasta_club.asgi:application", "--no-access-log"]
             serve([str(bin_dir / "uvicorn"), *asgi, "--port", str(ASGI_PORT)], ASGI_PORT)
             phase("uvicorn alone", ASGI_PORT, args.nginx_slow, args.seconds)
             serve([nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))], PROXY_PORT)

@@ -11,13 +11,18 @@ Every action is checked by the engine itself, but only once per kind of check: d
 obey the same rule whatever the card, so one check decides them all.
 """
 
+from itertools import islice
 from typing import Any
 
-from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS
+from .cards import ALL_CODES, RED_THREES, VALUE, WILDS
 from .deal import Deal
 from .search import opening_plan
 
 Action = dict[str, Any]
+
+# The group a hand card melds in: its rank, "*" for wilds; black threes are "3" (red threes
+# never stay in a hand).
+_GROUP = {code: "*" if code in WILDS else code[0] for code in ALL_CODES}
 
 DRAW: Action = {"type": "draw"}
 UNDO: Action = {"type": "undo"}
@@ -66,9 +71,14 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
         bases.append(naturals[:2])
     if naturals and opened and not deal.frozen:
         bases.extend([naturals[0], wild] for wild in dict.fromkeys(c for c in hand if c in WILDS))
-    rest = pile[:-1]
-    joining = len(rest) - sum(1 for card in rest if card in RED_THREES)  # R-PILE-6
-    keep = max(0, 2 - joining)  # R-PILE-3: the pile's other cards join the hand
+    if not bases:
+        return []
+    keep = 2  # R-PILE-3: hand cards to keep back; the pile's other cards join the hand
+    for card in islice(reversed(pile), 1, None):
+        if card not in RED_THREES:  # R-PILE-6: red threes go to the table
+            keep -= 1
+            if not keep:
+                break
     strict = deal.rules.strict_wilds
     meld = deal.melds[team].get(rank, ())
     on_wilds = sum(1 for card in meld if card in WILDS)
@@ -112,9 +122,9 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     of the team's melds, black threes going out.
 
     Most are judged here from their shape (R-MELD-2, R-OUT-2, R-MELD-4, R-OPEN-3): the engine
-    takes a few microseconds for each and a search makes thousands of such calls. The opening
-    plan, and melds that go out or follow an undo below the minimum (R-UNDO-3), go to the
-    engine. A test holds this judgement equal to `Deal.is_legal` on random states.
+    takes a few microseconds for each and a search makes thousands of such calls; the opening
+    plan is legal as `opening_plan` builds it. Melds that go out or follow an undo below the
+    minimum (R-UNDO-3) go to the engine. A test holds every offered meld legal to the engine.
     """
     team = seat % 2
     hand = deal.hands[seat]
@@ -130,28 +140,17 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     legal: list[Action] = []
     if pending > 0:
         plan = opening_melds(deal, seat)
-        if plan:
-            action: Action = {"type": "meld", "melds": plan}
-            if deal.is_legal(seat, action):
-                legal.append(action)
+        if plan:  # reaches the minimum, keeps the cards R-OUT-2 asks: legal as planned
+            legal.append({"type": "meld", "melds": plan})
     groups: dict[str, list[str]] = {}
-    wild_kinds: list[str] = []
-    blacks: list[str] = []
     for card in hand:
-        if card in WILDS:
-            if card not in wild_kinds:
-                wild_kinds.append(card)
-            continue
-        rank = card[0]
-        if rank == "3":
-            if card in BLACK_THREES:
-                blacks.append(card)
-            continue
-        group = groups.get(rank)
+        group = groups.get(_GROUP[card])
         if group is None:
-            groups[rank] = [card]
+            groups[_GROUP[card]] = [card]
         else:
             group.append(card)
+    wild_kinds = list(dict.fromkeys(groups.pop("*", ())))
+    blacks = groups.pop("3", [])
 
     def fits(rank: str, naturals: int, wilds: int, entry: dict[str, Any]) -> None:
         """Appends the meld `entry` when it is legal."""

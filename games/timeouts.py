@@ -7,9 +7,10 @@ lock, so a sweep and a player's move (or two sweeps) can never both apply. A swe
 rolls back; the next one finds the same games still overdue. Time is the database's
 (`canasta_club.clock`), never a worker's.
 
-A timeout: the engine's `autoplay` finishes the turn, each action logged as automatic, the player
-is told ("autoplayed"). The next turn's clock starts at the old deadline, when the turn really
-ended, however late the sweep ran (yet never leaving the next player less than half a turn).
+A timeout: a club-level bot finishes the turn from what the seat may see (`games.bots`), each
+action logged as automatic, the player is told ("autoplayed"). The next turn's clock starts at
+the old deadline, when the turn really ended, however late the sweep ran (yet never leaving the
+next player less than half a turn).
 Three timeouts in a row in an async game abandon it.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
@@ -26,7 +27,8 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from canasta_club import clock
 from games import presence, store
-from games.engine import Match, autoplay
+from games.bots import TIMEOUT_LEVEL, bot_turn
+from games.engine import Match
 from games.models import Game, Seat, TurnReminder
 from games.services import apply_actions_locked, finish_game_abandoned
 from games.store import LoadedGame
@@ -184,7 +186,7 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         finish_game_abandoned(locked=locked, seat=seat.seat)
         return True
     match = Match.from_dict(game.state)
-    actions = autoplay(match.deal, seat.seat)
+    actions = bot_turn(game=game, match=match, seat=seat.seat, level=TIMEOUT_LEVEL)
     version_before = game.version
     turn_ended_at = _turn_ended_at(game, now) if overdue else clock.now()
     apply_actions_locked(

@@ -265,12 +265,12 @@ def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
 
 def test_a_broken_game_is_retried_with_a_doubling_delay_until_it_goes_through(monkeypatch):
     broken = started_game()
-    real_autoplay = timeouts.autoplay
+    real_bot_turn = timeouts.bot_turn
 
-    def failing_autoplay(deal, seat):
+    def failing_bot_turn(*, game, match, seat, level):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(timeouts, "autoplay", failing_autoplay)
+    monkeypatch.setattr(timeouts, "bot_turn", failing_bot_turn)
     clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
     assert timeouts.sweep() == 1
     assert timeouts.sweep() == 0  # backing off: not tried every second
@@ -281,7 +281,7 @@ def test_a_broken_game_is_retried_with_a_doubling_delay_until_it_goes_through(mo
     broken.refresh_from_db()
     assert broken.sweep_failures == 2
 
-    monkeypatch.setattr(timeouts, "autoplay", real_autoplay)
+    monkeypatch.setattr(timeouts, "bot_turn", real_bot_turn)
     clock.advance(timeouts.SWEEP_RETRY_FIRST)
     assert timeouts.sweep() == 1
     assert autoplayed(broken)

@@ -1,17 +1,43 @@
-"""Bots at the club's tables: a bot's turn computed from what its seat may see.
+"""Bots at the club's tables: the players behind bot seats, and a bot's turn computed from what
+its seat may see.
 
-The engine's bots (games/engine/bots.py) decide from the seat's view and the deal's move log as
-that seat sees it; this module reads that log from the database. The deadline sweep plays a
-timed-out turn with the club level through it.
+A bot is a User with a `bot_level`; a table holds each bot player once, so the club keeps a few
+of each level (bot-club-1, bot-club-2, ...). The engine's bots (games/engine/bots.py) decide from
+the seat's view and the deal's move log as that seat sees it; this module reads that log from
+the database. The deadline sweep plays bot seats' turns (after `settings.BOT_PAUSE`) and
+timed-out turns (the club level) through it.
 """
 
+from collections.abc import Collection
 from typing import Any
 
+from django.contrib.auth.hashers import make_password
+
+from accounts.models import User
 from games.engine import Match
-from games.engine.bots import play_turn
+from games.engine.bots import LEVEL_NAMES, play_turn
 from games.models import Game, Move
 
 TIMEOUT_LEVEL = "club"
+
+
+def free_bot(*, level: str, besides: Collection[int]) -> User:
+    """A bot player of `level` that is not one of the users `besides` (made on first need; it
+    can never log in). A person who took such a username is passed over."""
+    russian = LEVEL_NAMES[level][0]
+    number = 1
+    while True:
+        bot, _ = User.objects.get_or_create(
+            username=f"bot-{level}-{number}",
+            defaults={
+                "display_name": f"Бот «{russian}» {number}",
+                "bot_level": level,
+                "password": make_password(None),
+            },
+        )
+        if bot.bot_level == level and bot.pk not in besides:
+            return bot
+        number += 1
 
 
 def seat_log(*, game: Game, deal_number: int, seat: int) -> list[dict[str, Any]]:

@@ -15,6 +15,9 @@ Three timeouts in a row in an async game abandon it.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
+
+Bot seats: their turn's deadline is a short pause (`settings.BOT_PAUSE`); the sweep plays it with
+the bot's level from the worker, as the bot's own move, never blocking a request.
 """
 
 import logging
@@ -54,7 +57,9 @@ def _live_due(now: datetime) -> QuerySet[Game]:
     absent while someone else is still at the table (a table everyone left only moves at the
     turn limit)."""
     absent_to_move = Exists(
-        Seat.objects.filter(presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"))
+        Seat.objects.filter(
+            presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__bot_level=""
+        )
     )
     someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
     return Game.objects.filter(
@@ -173,6 +178,8 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         return False
     seat = next(seat for seat in seats if seat.seat == game.turn_seat)
     overdue = game.turn_deadline is not None and game.turn_deadline <= now
+    if seat.user.is_bot:
+        return overdue and _play_bot_turn(locked, seat=seat, now=now)
     absent = (
         game.mode == Game.Mode.LIVE
         and presence.is_stale(seat, now)
@@ -207,6 +214,18 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
             "timeouts_in_a_row": timeouts_in_a_row,
         },
         dedupe_key=f"{game.pk}:{version_before}",
+    )
+    return True
+
+
+def _play_bot_turn(locked: LoadedGame, *, seat: Seat, now: datetime) -> bool:
+    """A bot seat's turn, due after its pause: its own move (not automatic), never a timeout."""
+    game = locked.game
+    assert game.state is not None
+    match = Match.from_dict(game.state)
+    actions = bot_turn(game=game, match=match, seat=seat.seat, level=seat.user.bot_level)
+    apply_actions_locked(
+        locked=locked, seat=seat.seat, actions=actions, automatic=False, turn_started_at=now
     )
     return True
 

@@ -22,6 +22,8 @@ the bot sits at), giving it only the view and the log; the service's timeout aut
 club level through it. `autoplay` is the former timeout player, kept as the beginner's moves.
 """
 
+from __future__ import annotations
+
 import random
 from collections import Counter
 from dataclasses import dataclass, field

@@ -11,6 +11,8 @@ Every action is checked by the engine itself, but only once per kind of check: d
 obey the same rule whatever the card, so one check decides them all.
 """
 
+from __future__ import annotations
+
 from itertools import islice
 from typing import Any
 
@@ -24,8 +26,10 @@ Action = dict[str, Any]
 # never stay in a hand).
 _GROUP = {code: "*" if code in WILDS else code[0] for code in ALL_CODES}
 
+# Actions that need no building; shared, so callers must not change an action they are given.
 DRAW: Action = {"type": "draw"}
 UNDO: Action = {"type": "undo"}
+DISCARDS: dict[str, Action] = {code: {"type": "discard", "card": code} for code in ALL_CODES}
 
 
 def legal_actions(deal: Deal, seat: int) -> list[Action]:
@@ -47,7 +51,7 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
     if (len(hand) > 1 and (deal.opened[seat % 2] or not deal.base)) or deal.is_legal(
         seat, {"type": "discard", "card": hand[0]}
     ):
-        actions += [{"type": "discard", "card": card} for card in dict.fromkeys(hand)]
+        actions += [DISCARDS[card] for card in dict.fromkeys(hand)]
     return actions
 
 
@@ -155,8 +159,8 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     def fits(rank: str, naturals: int, wilds: int, entry: dict[str, Any]) -> None:
         """Appends the meld `entry` when it is legal."""
         left = hand_size - naturals - wilds
-        action = {"type": "meld", "melds": [entry]}
         if pending > 0 and (left == 0 or deal.undo_used):
+            action = {"type": "meld", "melds": [entry]}
             if deal.is_legal(seat, action):
                 legal.append(action)
             return
@@ -171,7 +175,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
             return
         if left >= 2 or canasta or naturals + wilds >= 7:
-            legal.append(action)
+            legal.append({"type": "meld", "melds": [entry]})
 
     for rank, cards in groups.items():
         if len(cards) >= 3 or rank in melds:

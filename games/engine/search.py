@@ -5,6 +5,8 @@ bounded by two facts: every card is worth points, and at most two cards must be 
 (R-OUT-2, R-PILE-3), so a rank that is melded holds back at most two of its naturals.
 """
 
+from __future__ import annotations
+
 from typing import Any
 
 from .cards import BLACK_THREES, NATURAL_RANKS, VALUE, WILDS

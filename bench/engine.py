@@ -13,10 +13,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.autoplay_baseline import legal_actions as baseline_legal_actions
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
 from games.engine.cards import WILDS
 
@@ -77,6 +80,9 @@ def random_turn(deal: Deal, seat: int, rnd: random.Random, timed: Timed) -> None
     raise RuntimeError("random agent could not discard")
 
 
+Generator = Callable[[Deal, int], list[dict[str, Any]]]
+
+
 def random_legal_deals(deals: int) -> None:
     """Whole deals where each decision is a uniform choice among legal_actions, then apply.
 
@@ -85,7 +91,7 @@ def random_legal_deals(deals: int) -> None:
     """
     rules = Rules()
 
-    def play(timed: bool) -> tuple[list[int], list[int]]:
+    def play(timed: bool, generator: Generator = legal_actions) -> tuple[list[int], list[int]]:
         rnd = random.Random(2027)
         legal_ns: list[int] = []
         apply_ns: list[int] = []
@@ -95,7 +101,7 @@ def random_legal_deals(deals: int) -> None:
             while deal.phase != "over":
                 seat = deal.turn
                 if not timed:
-                    deal.apply(seat, rnd.choice(legal_actions(deal, seat)))
+                    deal.apply(seat, rnd.choice(generator(deal, seat)))
                     continue
                 t0 = clock()
                 actions = legal_actions(deal, seat)
@@ -109,12 +115,18 @@ def random_legal_deals(deals: int) -> None:
     cpu_start = time.process_time()
     play(timed=False)
     cpu = time.process_time() - cpu_start
+    # The generator as it was before issue 12, on the same deals and the same machine load: the
+    # ratio holds when a shared machine slows both.
+    cpu_start = time.process_time()
+    play(timed=False, generator=baseline_legal_actions)
+    baseline_cpu = time.process_time() - cpu_start
     legal_ns, apply_ns = play(timed=True)
     decisions = len(legal_ns)
     print(
         f"random legal play (each decision uniform among legal_actions, applied with full "
         f"validation): {deals} deals, {deals / cpu:.0f} deals/s of CPU time on one core, "
-        f"{decisions / deals:.0f} decisions a deal"
+        f"{decisions / deals:.0f} decisions a deal; the pre-bots generator "
+        f"{deals / baseline_cpu:.0f} deals/s now (x{baseline_cpu / cpu:.1f})"
     )
     for name, samples in (("legal_actions", legal_ns), ("apply", apply_ns)):
         mean = sum(samples) / decisions / 1000

@@ -489,7 +489,7 @@ def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]])
 
 # ----------------------------------------------------------------------------- expert
 
-EXPERT_WORLDS = 12  # determinizations per candidate
+EXPERT_WORLDS = 24  # determinizations per candidate
 EXPERT_CANDIDATES = 4
 EXPERT_HORIZON = 8  # turns played on in each world before it is judged
 

@@ -34,11 +34,11 @@ def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) 
     decision = 0
     while deal.phase != "over":
         seat = deal.turn
-        player = players[seat % 2]
+        player = players[deal.seating.team_of(seat)]
         actions = baseline_autoplay(deal, seat) if player == "baseline" else []
         for action in actions:
             event = deal.apply(seat, action)
-            for viewer in range(4):
+            for viewer in deal.seating.seats:
                 logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
         while not actions and deal.phase != "over" and deal.turn == seat:
             start = time.thread_time_ns()
@@ -50,7 +50,7 @@ def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) 
             except IllegalMove:  # as play_turn does: a pile card the seat could not see
                 action = beginner_action(deal, seat)
                 event = deal.apply(seat, action)
-            for viewer in range(4):
+            for viewer in deal.seating.seats:
                 logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
     assert deal.result is not None
     return [line["total"] for line in deal.result]

@@ -192,7 +192,7 @@ def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
     locked = lock_game(game_id=locked.game.pk)
     if len(locked.seats) == selectors.seating_of(game=locked.game).players:
         _start_game(locked)
-    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
     return locked
 
 

@@ -35,6 +35,7 @@ from .errors import IllegalMove
 from .moves import Action, legal_actions
 from .rules import Rules
 from .scoring import canasta_kind
+from .seating import Seating
 
 LEVELS = ("beginner", "club", "expert")
 # The names players see (canasta_club.i18n order: Russian, English).
@@ -49,12 +50,9 @@ LogEntry = dict[str, Any]
 _SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000}
 
 
-def _team_of(seat: int) -> int:
-    return seat % 2  # R-DEAL-1; becomes Rules.seating.team_of once the engine's seating lands
-
-
-def _next_seat(seat: int) -> int:
-    return (seat + 1) % 4
+def _rival_team(seating: Seating, team: int) -> int:
+    """The other team (the club's tables have two)."""
+    return next(other for other in range(len(seating.teams)) if other != team)
 
 
 # ----------------------------------------------------------------------------- what a seat knows
@@ -74,7 +72,7 @@ class Sight:
     points: int  # this turn: card values melded toward the minimum (R-OPEN-2)
     undo_used: bool
     melded: list[bool]  # each seat melded in an earlier turn (R-OUT-3)
-    discarded: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
+    discarded: list[Counter[str]] = field(default_factory=list)  # ranks each seat discarded
 
     @property
     def seat(self) -> int:
@@ -146,7 +144,7 @@ class Sight:
 
     def _opened_now(self) -> bool:
         """The team reached its minimum in this turn: every meld it has was laid this turn."""
-        team = self.view["teams"][_team_of(self.seat)]
+        team = self.view["teams"][self.rules.seating.team_of(self.seat)]
         if not team["opened"] or not self.base:
             return False
         return all(self.base.get(meld["rank"]) == 0 for meld in team["melds"])
@@ -155,11 +153,12 @@ class Sight:
 def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
     """Rebuilds what the seat of `view` knows from its view and the deal's log as it sees it."""
     me = view["seat"]
+    seats = rules.seating.seats
     pile: list[str] = []
     taken = False
-    known: dict[int, list[str]] = {seat: [] for seat in range(4) if seat != me}
-    melded = [False] * 4
-    discarded = [Counter[str]() for _ in range(4)]
+    known: dict[int, list[str]] = {seat: [] for seat in seats if seat != me}
+    melded = [False for _ in seats]
+    discarded = [Counter[str]() for _ in seats]
     turn: list[LogEntry] = []  # the current turn's entries
     for entry in log:
         seat = entry["seat"]
@@ -216,7 +215,8 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
             for meld in entry["public"]["melds"]:
                 added[meld["rank"]] += len(meld["cards"])
                 points += sum(VALUE[card] for card in meld["cards"])
-    team_melds = {meld["rank"]: meld["cards"] for meld in view["teams"][_team_of(me)]["melds"]}
+    team = rules.seating.team_of(me)
+    team_melds = {meld["rank"]: meld["cards"] for meld in view["teams"][team]["melds"]}
     base = {rank: len(team_melds.get(rank, [])) - count for rank, count in added.items()}
     return Sight(
         view=view,
@@ -323,7 +323,7 @@ def beginner_action(world: Deal, seat: int) -> Action:
         takes = [action for action in actions if action["type"] == "take_pile"]
         return takes[0] if takes else actions[0]
     melds = [action for action in actions if action["type"] == "meld"]
-    team = _team_of(seat)
+    team = world.seating.team_of(seat)
     plain = [action for action in melds if not _uses_wild(action)]
     if not world.opened[team]:
         opening = [action for action in melds if _reaches_minimum(world, seat, action)]
@@ -337,7 +337,7 @@ def beginner_action(world: Deal, seat: int) -> Action:
     if not discards:
         return melds[0] if melds else actions[0]
     counts = Counter(card[0] for card in world.hands[seat])
-    opponents = world.melds[1 - team]
+    opponents = world.melds[_rival_team(world.seating, team)]
 
     def keep(card: str) -> int:
         if card in WILDS:
@@ -350,7 +350,7 @@ def beginner_action(world: Deal, seat: int) -> Action:
 
 
 def _reaches_minimum(world: Deal, seat: int, action: Action) -> bool:
-    return world.points + _meld_points(action) >= world.minimums[_team_of(seat)]
+    return world.points + _meld_points(action) >= world.minimums[world.seating.team_of(seat)]
 
 
 def _uses_wild(action: Action) -> bool:
@@ -391,10 +391,11 @@ def _club_draw(world: Deal, seat: int, actions: list[Action]) -> Action:
 def _club_play(
     world: Deal, seat: int, actions: list[Action], discarded: list[Counter[str]]
 ) -> Action:
-    team = _team_of(seat)
+    seating = world.seating
+    team = seating.team_of(seat)
     hand = world.hands[seat]
     melds = [action for action in actions if action["type"] == "meld"]
-    opponents = [other for other in range(4) if _team_of(other) != team]
+    opponents = seating.teams[_rival_team(seating, team)]
     danger = min(len(world.hands[other]) for other in opponents) <= 3 or len(world.stock) < 8
     if not world.opened[team]:
         opening = [action for action in melds if _reaches_minimum(world, seat, action)]
@@ -449,26 +450,28 @@ def _table_points(world: Deal, team: int) -> int:
 def _ahead(world: Deal, team: int) -> bool:
     """Going out now pays: the team leads on the table (its partner's cards count against it,
     the opponents' cards against them), or the opponents are close to going out themselves."""
-    ours = _table_points(world, team)
-    theirs = _table_points(world, 1 - team)
+    seating = world.seating
+    rivals = _rival_team(seating, team)
     held = [len(hand) * 8 for hand in world.hands]
-    ours -= sum(held[seat] for seat in range(4) if _team_of(seat) == team)
-    theirs -= sum(held[seat] for seat in range(4) if _team_of(seat) != team)
+    ours = _table_points(world, team) - sum(held[seat] for seat in seating.teams[team])
+    theirs = _table_points(world, rivals) - sum(held[seat] for seat in seating.teams[rivals])
     return ours + 100 >= theirs or len(world.stock) < 10
 
 
 def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]]) -> float:
     """How much the seat wants to keep `card`; the least wanted one is discarded."""
-    team = _team_of(seat)
+    seating = world.seating
+    team = seating.team_of(seat)
     hand = world.hands[seat]
-    nxt = _next_seat(seat)
-    opponents_melds = world.melds[_team_of(nxt)]
+    nxt = seating.next_seat(seat)
+    rivals = seating.team_of(nxt)
+    opponents_melds = world.melds[rivals]
     pile = len(world.pile)
-    frozen = world.frozen or not world.opened[_team_of(nxt)]
-    near_out = min(len(world.hands[other]) for other in range(4) if _team_of(other) != team) <= 3
+    frozen = world.frozen or not world.opened[rivals]
+    near_out = min(len(world.hands[other]) for other in seating.teams[rivals]) <= 3
     if card in WILDS:
         # Freeze a big pile the next player could take; otherwise wilds are for canastas.
-        if pile >= 7 and not frozen and world.opened[_team_of(nxt)]:
+        if pile >= 7 and not frozen and world.opened[rivals]:
             return 40.0
         return 1000.0 + VALUE[card]
     if card in BLACK_THREES:
@@ -489,7 +492,7 @@ def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]])
 
 # ----------------------------------------------------------------------------- expert
 
-EXPERT_WORLDS = 24  # determinizations per candidate
+EXPERT_WORLDS = 12  # determinizations per candidate
 EXPERT_CANDIDATES = 4
 EXPERT_HORIZON = 8  # turns played on in each world before it is judged
 
@@ -504,7 +507,7 @@ def expert_action(seen: Sight, world: Deal, rng: random.Random) -> Action:
     candidates = _expert_candidates(world, seat, actions, club, seen.discarded)
     if len(candidates) == 1:
         return candidates[0]
-    team = _team_of(seat)
+    team = world.seating.team_of(seat)
     totals = [0.0] * len(candidates)
     for _ in range(EXPERT_WORLDS):
         state = seen.world(rng).to_dict()  # the same hidden cards for every candidate
@@ -552,9 +555,10 @@ def _rollout(sim: Deal, team: int, discarded: list[Counter[str]]) -> float:
         if sim.turn != last:
             turns += 1
             last = sim.turn
+    rivals = _rival_team(sim.seating, team)
     if sim.result is not None:
-        return float(sim.result[team]["total"] - sim.result[1 - team]["total"])
-    return float(_standing(sim, team) - _standing(sim, 1 - team))
+        return float(sim.result[team]["total"] - sim.result[rivals]["total"])
+    return float(_standing(sim, team) - _standing(sim, rivals))
 
 
 def _standing(world: Deal, team: int) -> float:
@@ -563,9 +567,8 @@ def _standing(world: Deal, team: int) -> float:
     for cards in world.melds[team].values():
         if 4 <= len(cards) < 7:
             points += 40.0 * (len(cards) - 3)  # a canasta in the making
-    for seat in range(4):
-        if _team_of(seat) == team:
-            points -= sum(VALUE[card] for card in world.hands[seat])
+    for seat in world.seating.teams[team]:
+        points -= sum(VALUE[card] for card in world.hands[seat])
     return points
 
 

@@ -48,9 +48,8 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
         actions.append(UNDO)
     hand = deal.hands[seat]
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
-    if (len(hand) > 1 and (deal.opened[seat % 2] or not deal.base)) or deal.is_legal(
-        seat, {"type": "discard", "card": hand[0]}
-    ):
+    opened = deal.opened[deal.seating.team_of(seat)]
+    if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
         actions += [DISCARDS[card] for card in dict.fromkeys(hand)]
     return actions
 
@@ -64,7 +63,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5
         return []
     rank = top[0]
-    team = seat % 2
+    team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     opened = deal.opened[team]
     naturals = [card for card in hand if card[0] == rank and card not in WILDS]
@@ -130,7 +129,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     plan is legal as `opening_plan` builds it. Melds that go out or follow an undo below the
     minimum (R-UNDO-3) go to the engine. A test holds every offered meld legal to the engine.
     """
-    team = seat % 2
+    team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     melds = deal.melds[team]
     strict = deal.rules.strict_wilds
@@ -200,7 +199,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
 
 def opening_melds(deal: Deal, seat: int) -> list[dict[str, Any]] | None:
     """Melds from the hand that complete the team's minimum this turn (R-OPEN-2), or None."""
-    team = seat % 2
+    team = deal.seating.team_of(seat)
     return opening_plan(
         deal.hands[seat],
         deal.melds[team],

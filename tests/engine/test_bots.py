@@ -35,7 +35,7 @@ class Table:
 
     def apply(self, seat: int, action: dict[str, Any]) -> None:
         event = self.deal.apply(seat, action)
-        for viewer in range(4):
+        for viewer in self.deal.seating.seats:
             self.logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
 
     def bot_turn(self, level: str, seed: int) -> list[dict[str, Any]]:
@@ -76,7 +76,7 @@ def twin_of(deal: Deal, seat: int) -> Deal:
     """The deal with different hidden cards: the next seat's hand and the stock swap a card and
     the stock is shuffled. `seat` sees exactly the same."""
     state = deal.to_dict()
-    other = (seat + 1) % 4
+    other = deal.seating.next_seat(seat)
     hand, stock = state["hands"][other], state["stock"]
     cards = [hand[:2]] + [stock[i : i + 2] for i in range(2, len(stock), 2)]
     random.Random(5).shuffle(cards)

@@ -55,11 +55,12 @@ def position(
 
 
 def way(take: dict[str, Any]) -> str:
-    """Which form of R-PILE-4 / R-FRZ-3 a take uses: a natural pair (no wild), a natural and a
-    wild, or neither (the top card, with whatever else, joins the team's meld of its rank)."""
+    """Which form of R-PILE-4 / R-FRZ-3 a take uses: a natural pair (wilds with it only join the
+    meld, as the engine reads R-FRZ-3), one natural and a wild, or neither (the top card, with
+    whatever else, joins the team's meld of its rank)."""
     wilds = sum(1 for card in take["cards"] if is_wild(card))
     naturals = len(take["cards"]) - wilds
-    if naturals >= 2 and not wilds:
+    if naturals >= 2:
         return "pair"
     return "wild" if naturals and wilds else "join"
 

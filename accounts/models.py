@@ -27,6 +27,8 @@ class User(AbstractUser):
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)
+    # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
+    bot_level = models.CharField(max_length=10, blank=True, default="")
 
     class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [
@@ -45,6 +47,10 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
     def is_muted(self, *, now: datetime) -> bool:
         return self.muted_until is not None and self.muted_until > now

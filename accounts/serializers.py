@@ -88,10 +88,14 @@ class PublicUserSerializer(serializers.ModelSerializer):
     """A player's card as anyone sees it: never the email or sanctions."""
 
     games = serializers.SerializerMethodField()
+    is_bot = serializers.BooleanField(read_only=True, help_text="A computer player.")
+    bot_level = serializers.CharField(
+        read_only=True, help_text="A bot's level (beginner, club, expert); empty for a person."
+    )
 
     class Meta:
         model = User
-        fields = ["id", "display_name", "authority", "games"]
+        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level"]
         read_only_fields = fields
 
     @extend_schema_field(GameStatsSerializer)

@@ -344,6 +344,9 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@canasta.club")
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}
 ABSENCE_GRACE = {"async": timedelta(days=1), "live": timedelta(seconds=60)}
+# A bot's turn is played this long after it starts: a human-like pause at a live table, soon at
+# an async one (the deadline sweep, every second, plays it).
+BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
 
 LOGGING = {
     "version": 1,

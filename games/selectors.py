@@ -135,6 +135,8 @@ def _players(table: Table) -> list[dict[str, Any]]:
                 "id": seat.user_id,
                 "username": seat.user.username,
                 "display_name": seat.user.display_name,
+                "is_bot": seat.user.is_bot,
+                "bot_level": seat.user.bot_level,
             },
             "is_absent": seat.is_absent,
         }
@@ -183,6 +185,7 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "created_by": game.created_by_id,
         "created_at": iso(game.created_at),
         "players": _players(table),
+        "with_bots": any(seat.user.is_bot for seat in table.seats),
         "your_seat": viewer_seat,
         "version": game.version,
         "deal_number": game.deal_number,

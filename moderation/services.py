@@ -45,6 +45,11 @@ def _seats_of(game: Game) -> dict[int, int]:
     return dict(Seat.objects.filter(game=game).values_list("user_id", "seat"))
 
 
+def _bots_among(seats: dict[int, int]) -> set[int]:
+    """The ids of the bots seated (bots get no kudos, cannot be reported, move no Authority)."""
+    return set(User.objects.filter(pk__in=seats).exclude(bot_level="").values_list("pk", flat=True))
+
+
 def _require_player(game: Game, seats: dict[int, int], user: User) -> int:
     seat = seats.get(user.pk)
     if seat is None:
@@ -144,9 +149,18 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
                 ),
             )
         recipient_id = None
+        bots = _bots_among(seats)
         if to == Afterword.To.PARTNER:
             partners = game_selectors.seating_of(game=game).partners_of(author_seat)
             recipient_id = next(uid for uid, seat in seats.items() if seat in partners)
+            if recipient_id in bots:
+                raise Invalid(
+                    "partner_is_bot",
+                    i18n.text(
+                        "Ваш партнёр — бот: благодарность ему не передать.",
+                        "Your partner is a bot: it receives no kudos.",
+                    ),
+                )
         locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
         if giver.is_muted(now=now):
@@ -175,6 +189,8 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         )
         if recipient_id is not None:
             amount, reason = _kudos_weight(giver=giver, recipient_id=recipient_id, now=now)
+            if bots:  # a game with bots moves nobody's Authority
+                amount, reason = 0, AuthorityChange.Reason.GAME_WITH_BOTS
             _record_authority_change(
                 user_id=recipient_id,
                 amount=amount,
@@ -224,6 +240,13 @@ def create_report(
                 i18n.text(
                     "Пожаловаться можно только на другого игрока этой игры.",
                     "You can only report another player of this game.",
+                ),
+            )
+        if accused_id in _bots_among(seats):
+            raise Invalid(
+                "accused_is_bot",
+                i18n.text(
+                    "Это бот: на него нельзя пожаловаться.", "That is a bot: it cannot be reported."
                 ),
             )
         afterword = None

@@ -677,7 +677,7 @@ def meld_oracle(view: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
             if hint is not None and hint != rank:
                 return False
         else:
-            if hint is None or hint not in table:
+            if hint is None or hint not in table or hint == "3":  # R-MELD-4: no wild with threes
                 return False
             rank = hint
         on_nat, on_wild, size = table.get(rank, (0, 0, 0))

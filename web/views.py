@@ -14,9 +14,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services as account_services
+from accounts.forms import LoginForm
 from accounts.models import User
 from canasta_club.i18n import text
-from canasta_club.session_login import ThrottledAuthenticationForm
 from games import presence
 from games import selectors as game_selectors
 from games import services as game_services
@@ -43,7 +43,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except ServiceRefusal as exc:
             form.add_error(None, refusal_of(exc).message)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
             return redirect("web:lobby")
     return render(request, "web/signup.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -52,7 +52,7 @@ class LogInView(auth_views.LoginView):
     """Django's log-in with the club's throttle on failures; lands on the lobby."""
 
     template_name = "web/login.html"
-    authentication_form = ThrottledAuthenticationForm
+    authentication_form = LoginForm
     redirect_authenticated_user = True
     next_page = "/"
 
@@ -80,7 +80,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     saved = False
     if request.method == "POST" and form.is_valid():
         try:
-            account_services.update_profile(user=user, **form.cleaned_data)
+            account_services.update_profile(request=request, user=user, **form.cleaned_data)
         except ServiceRefusal as exc:
             form.add_error(None, refusal_of(exc).message)
         else:
@@ -105,7 +105,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(back)
     if language in LANGUAGE_CODES:
         if request.user.is_authenticated:
-            account_services.update_profile(user=_user(request), language=language)
+            account_services.update_profile(request=request, user=_user(request), language=language)
         response.set_cookie(LANGUAGE_COOKIE, language, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax")
     return response
 

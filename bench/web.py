@@ -375,6 +375,7 @@ def main() -> None:
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         "LIVE_CHANNEL_PREFIX": f"webbench{os.getpid()}",
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
     }

@@ -40,7 +40,7 @@ class Timed:
 def random_turn(deal: Deal, seat: int, rnd: random.Random, timed: Timed) -> None:
     """A cheap random agent: it guesses plausible actions and lets the engine refuse them."""
     hand = deal.hands[seat]
-    team = seat % 2
+    team = deal.rules.seating.team_of(seat)
     pile = deal.pile
     melds = deal.melds[team]
     if pile and rnd.random() < 0.8:

@@ -330,6 +330,12 @@ SITE_URL = os.environ.get("SITE_URL", f"http://127.0.0.1:{os.environ.get('PORT',
 # Notifications know nothing of games: this tells which players are at the table (no your-turn).
 NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
 
+# Web push (VAPID). Without VAPID_PRIVATE_KEY the club generates a key once into VAPID_KEY_FILE,
+# so the embedded default needs nothing; servers that share one site must share one key.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_KEY_FILE = Path(os.environ.get("VAPID_KEY_FILE", VAR_DIR / "vapid_private.pem"))
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@canasta.club")
+
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}
 ABSENCE_GRACE = {"async": timedelta(days=1), "live": timedelta(seconds=60)}

@@ -5,17 +5,19 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
+import functools
+import operator
 import secrets
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
-from django.db.models.functions import Mod
 
 from accounts.models import User
 from games import store
-from games.engine import Match, legal_actions
+from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
+from games.engine.seating import Seating
 from games.models import DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
@@ -50,16 +52,64 @@ def seat_of(*, table: Table, user: User) -> int | None:
     return None if seat is None else seat.seat
 
 
+def seating_of(*, game: Game) -> Seating:
+    """The table's seats, teams and partners: the engine's, for the game's rules."""
+    return Rules.from_options(game.rules).seating
+
+
 def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
 
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    # Every table seats players as the default rules do.
+    teams = Rules().seating.teams
+    won = functools.reduce(
+        operator.or_,
+        (Q(game__winner_team=team, seat__in=seats) for team, seats in enumerate(teams)),
+    )
     return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
         played=Count("pk"),
-        won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
+        won=Count("pk", filter=won),
         abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
+    )
+
+
+def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
+    """The player's last finished games, newest first, each with whether their team won."""
+    games = with_seats(
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES).order_by(
+            "-finished_at", "-pk"
+        )
+    )[:limit]
+    rows = []
+    for game in games:
+        players = _players(table_of(game))
+        team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
+        rows.append(
+            {
+                "id": game.pk,
+                "mode": game.mode,
+                "length": game.length,
+                "status": game.status,
+                "finished_at": game.finished_at,
+                "scores": list(game.scores or [0, 0]),
+                "players": players,
+                "team": team,
+                "winner_team": game.winner_team,
+                "won": game.winner_team is not None and game.winner_team == team,
+            }
+        )
+    return rows
+
+
+def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
+    """Finished games both played in, newest first (what a report may be about)."""
+    return (
+        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
+        .filter(seats__user=other)
+        .order_by("-finished_at", "-pk")[:limit]
     )
 
 
@@ -76,10 +126,11 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
 
 
 def _players(table: Table) -> list[dict[str, Any]]:
+    seating = seating_of(game=table.game)
     return [
         {
             "seat": seat.seat,
-            "team": seat.seat % 2,
+            "team": seating.team_of(seat.seat),
             "user": {
                 "id": seat.user_id,
                 "username": seat.user.username,
@@ -247,3 +298,36 @@ def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Previ
     if seat is None:
         return None
     return preview(Match.from_dict(table.game.state).deal, seat, action)
+
+
+def replay_at(*, table: Table, step: int) -> dict[str, Any]:
+    """A finished game after its first `step` moves, rebuilt by the engine from its export.
+
+    The game is over, so every hand is shown. The table is that of the deal the last move was
+    made in (at its end, with its result, when that move ended it). `step` is clamped.
+    """
+    export = export_of(table=table)
+    moves = export["moves"]
+    step = max(0, min(step, len(moves)))
+    match = Match.new(
+        Rules.from_options(export["rules"]),
+        first_dealer=export["first_dealer"],
+        seed=int(export["seed"]),
+    )
+    deal = match.deal
+    for move in moves[:step]:
+        deal = match.deal  # the deal this move is made in, kept when the move ends it
+        match.apply(move["seat"], move["action"])
+    views = [deal.view(seat) for seat in range(4)]
+    seen = {key: value for key, value in views[0].items() if key != "hand"}
+    return {
+        "step": step,
+        "total": len(moves),
+        "move": moves[step - 1] if step else None,
+        "deal_number": moves[step - 1]["deal_number"] if step else 1,
+        "table": seen,
+        "hands": [view["hand"] for view in views],
+        "scores": list(match.scores),
+        "players": export["players"],
+        "final_scores": export["scores"],
+    }

@@ -185,7 +185,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
     Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=locked.now)
     # Read again: the game now has a new seat.
     locked = lock_game(game_id=game.pk)
-    if len(locked.seats) == 4:
+    if len(locked.seats) == selectors.seating_of(game=game).players:
         _start_game(locked)
     live.announce_after_commit(game_id=game.pk, version=locked.game.version)
     return locked
@@ -270,6 +270,7 @@ def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetim
     game.turn_seat = None
     game.turn_started_at = None
     game.turn_deadline = None
+    seating = selectors.seating_of(game=game)
     for seat, user_id in locked.seat_users().items():
         notify(
             user_id=user_id,
@@ -279,7 +280,7 @@ def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetim
                 "status": game.status,
                 "scores": list(game.scores),
                 "winner_team": winner_team,
-                "your_team": seat % 2,
+                "your_team": seating.team_of(seat),
                 "abandoned_by_seat": game.abandoned_by_seat,
             },
             dedupe_key=f"game_finished:{game.pk}:{user_id}",
@@ -385,7 +386,8 @@ def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
     game = locked.game
     game.status = Game.Status.ABANDONED
     game.abandoned_by_seat = seat
-    _finish(locked, winner_team=1 - seat % 2, finished_at=locked.now)
+    losers = selectors.seating_of(game=game).team_of(seat)
+    _finish(locked, winner_team=1 - losers, finished_at=locked.now)
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 

@@ -106,11 +106,13 @@ GAME_EXAMPLE = OpenApiExample(
         "players": [
             {
                 "seat": seat,
-                "team": seat % 2,
+                "team": team,
                 "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
                 "is_absent": False,
             }
-            for seat, name in enumerate(["anna", "boris", "vera", "gleb"])
+            for seat, (name, team) in enumerate(
+                [("anna", 0), ("boris", 1), ("vera", 0), ("gleb", 1)]
+            )
         ],
         "your_seat": 0,
         "version": 9,

@@ -22,7 +22,7 @@ from canasta_club import clock
 from games import errors as game_errors
 from games.models import Game, Move, Seat
 from moderation import errors, policy
-from moderation.models import Afterword, ModeratorShift, Report, Sanction
+from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 from moderation.phrases import WARM_PHRASES, WarmPhrase
 
 MOOD_CACHE_KEY = "moderation:club_mood"
@@ -40,7 +40,7 @@ def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
         raise errors.not_a_player_of(game, viewer)
     return (
         Afterword.objects.filter(game_id=game_id)
-        .filter(Q(to=Afterword.To.TABLE) | Q(author=viewer) | Q(recipient=viewer))
+        .filter(readable_by(viewer) | Q(author=viewer))
         .select_related("author")
     )
 
@@ -72,6 +72,35 @@ def club_mood() -> dict[str, Any]:
         mood = compute()
         cache.set(MOOD_CACHE_KEY, mood, MOOD_CACHE_SECONDS)
     return mood
+
+
+def readable_by(reader: User) -> Q:
+    """Afterwords a player could read: table messages, and those to them."""
+    return Q(to=Afterword.To.TABLE) | Q(recipient=reader)
+
+
+def afterwords_to_report(
+    *, author: User, reader: User, game_ids: Iterable[int]
+) -> QuerySet[Afterword]:
+    """The author's afterwords in those games the reader could read: what a report may cite."""
+    return Afterword.objects.filter(author=author, game_id__in=list(game_ids)).filter(
+        readable_by(reader)
+    )
+
+
+def table_messages(*, game_id: int) -> QuerySet[Afterword]:
+    """A game's afterwords to the whole table, oldest first (the moderator's evidence)."""
+    return Afterword.objects.filter(game_id=game_id, to=Afterword.To.TABLE).select_related("author")
+
+
+def authority_changes_of(*, user: User, limit: int) -> QuerySet[AuthorityChange]:
+    """The player's latest Authority changes, each with its kind and reason (never who reported
+    them: an upheld report carries only its decision)."""
+    return (
+        AuthorityChange.objects.filter(user=user)
+        .select_related("report")
+        .order_by("-created_at", "-pk")[:limit]
+    )
 
 
 def reports_filed_by(*, user: User) -> QuerySet[Report]:
@@ -119,11 +148,17 @@ def conflicted_users(*, report_ids: Iterable[int]) -> dict[int, set[int]]:
 
 
 def report_queue(
-    *, moderator: User, status_filter: str, reason: str | None, now: datetime
+    *,
+    moderator: User,
+    status_filter: str,
+    reason: str | None,
+    now: datetime,
+    overdue: bool = False,
 ) -> QuerySet[Report]:
     """The moderators' queue, soonest due first; answered reports, latest answer first.
 
     `status_filter`: "open" (unanswered, claimed or not), "unclaimed", "claimed", "resolved".
+    `overdue`: only open reports past their due time.
     """
     reports = reports_moderator_may_handle(moderator=moderator).select_related(
         "accused", "claimed_by", "afterword"
@@ -133,6 +168,8 @@ def report_queue(
     if status_filter == "resolved":
         return reports.filter(status=Report.Status.RESOLVED).order_by("-resolved_at", "-pk")
     reports = reports.filter(status=Report.Status.OPEN)
+    if overdue:
+        reports = reports.filter(due_at__lte=now)
     if status_filter == "claimed":
         reports = reports.filter(live_claim(now))
     elif status_filter == "unclaimed":

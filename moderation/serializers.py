@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
-from canasta_club import i18n
 from moderation import policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
+from moderation.phrases import kudos_outcome
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
@@ -31,36 +31,6 @@ class AfterwordSerializer(serializers.ModelSerializer):
     class Meta:
         model = Afterword
         fields: tuple[str, ...] = ("id", "game", "author", "to", "recipient", "text", "created_at")
-
-
-def _kudos_messages() -> dict[str, str]:
-    """Why a kudos did or did not raise the partner's Authority, in the request's language."""
-    return {
-        AuthorityChange.Reason.COUNTED: i18n.text(
-            "Спасибо засчитано: Авторитет партнёра вырос.",
-            "Your kudos counted: your partner's Authority went up.",
-        ),
-        AuthorityChange.Reason.GIVER_TOO_NEW: i18n.text(
-            "Спасибо отправлено, но пока не влияет на Авторитет: вашему аккаунту меньше "
-            f"{policy.KUDOS_GIVER_MIN_ACCOUNT_AGE.days} дней.",
-            "Your kudos was sent but does not count towards Authority yet: your account is "
-            f"less than {policy.KUDOS_GIVER_MIN_ACCOUNT_AGE.days} days old.",
-        ),
-        AuthorityChange.Reason.GIVER_FEW_GAMES: i18n.text(
-            "Спасибо отправлено, но пока не влияет на Авторитет: у вас меньше "
-            f"{policy.KUDOS_GIVER_MIN_FINISHED_GAMES} завершённых игр.",
-            "Your kudos was sent but does not count towards Authority yet: you have fewer than "
-            f"{policy.KUDOS_GIVER_MIN_FINISHED_GAMES} finished games.",
-        ),
-        AuthorityChange.Reason.PAIR_LIMIT: i18n.text(
-            "Спасибо отправлено, но не влияет на Авторитет: вы с этим партнёром уже засчитали "
-            f"друг другу {policy.KUDOS_PAIR_LIMIT} спасибо "
-            f"за {policy.KUDOS_PAIR_PERIOD.days} дней.",
-            "Your kudos was sent but does not count towards Authority: you and this partner "
-            f"have already counted {policy.KUDOS_PAIR_LIMIT} kudos for each other in "
-            f"{policy.KUDOS_PAIR_PERIOD.days} days.",
-        ),
-    }
 
 
 class KudosSerializer(serializers.Serializer):
@@ -86,7 +56,7 @@ class KudosSerializer(serializers.Serializer):
         return change.reason
 
     def get_message(self, change: AuthorityChange) -> str:
-        return _kudos_messages()[change.reason]
+        return kudos_outcome(change.reason)
 
 
 class AfterwordCreatedSerializer(AfterwordSerializer):
@@ -179,6 +149,9 @@ class QueueFilterSerializer(serializers.Serializer):
         help_text="open: unanswered (soonest due first); resolved: answered (latest first).",
     )
     reason = serializers.ChoiceField(choices=Report.Reason.choices, required=False)
+    overdue = serializers.BooleanField(
+        required=False, default=False, help_text="Only open reports past their due time."
+    )
 
 
 class EvidenceAfterwordSerializer(serializers.ModelSerializer):

@@ -14,6 +14,7 @@ from accounts.models import User
 from canasta_club import clock, i18n
 from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
 from games import errors as game_errors
+from games import selectors as game_selectors
 from games.models import Game, Seat
 from moderation import errors, policy, selectors
 from moderation.models import (
@@ -144,8 +145,8 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
             )
         recipient_id = None
         if to == Afterword.To.PARTNER:
-            partner_seat = (author_seat + 2) % 4
-            recipient_id = next(uid for uid, seat in seats.items() if seat == partner_seat)
+            partners = game_selectors.seating_of(game=game).partners_of(author_seat)
+            recipient_id = next(uid for uid, seat in seats.items() if seat in partners)
         locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
         if giver.is_muted(now=now):
@@ -230,7 +231,7 @@ def create_report(
             # Evidence must be words of the accused in this game that the reporter could read.
             afterword = (
                 Afterword.objects.filter(pk=afterword_id, game=game, author_id=accused_id)
-                .filter(Q(to=Afterword.To.TABLE) | Q(recipient=reporter))
+                .filter(selectors.readable_by(reporter))
                 .first()
             )
             if afterword is None:

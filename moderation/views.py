@@ -221,6 +221,7 @@ class ModerationQueueView(ListAPIView):
             status_filter=filters.validated_data["status"],
             reason=filters.validated_data.get("reason"),
             now=self.now,
+            overdue=filters.validated_data["overdue"],
         )
 
     def get_serializer_context(self) -> dict[str, object]:

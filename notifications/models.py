@@ -106,7 +106,7 @@ class OutboxMessage(models.Model):
 
 
 class NotificationSettings(models.Model):
-    """A user's switches; kinds missing from `in_app`/`email` take the defaults."""
+    """A user's switches; kinds missing from `in_app`/`email`/`push` take the defaults."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -116,6 +116,7 @@ class NotificationSettings(models.Model):
     )
     in_app = models.JSONField(default=dict, blank=True)
     email = models.JSONField(default=dict, blank=True)
+    push = models.JSONField(default=dict, blank=True)
     # One email a day listing what was held instead of one email per notification.
     digest = models.BooleanField(default=False)
 
@@ -136,3 +137,50 @@ class DigestRun(models.Model):
 
     def __str__(self) -> str:
         return f"Digest for user {self.user_id} on {self.day}"
+
+
+class PushSubscription(models.Model):
+    """One browser (device) that takes web pushes for a user; the endpoint names the device."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=2000, unique=True)
+    # The browser's ECDH public key and auth secret (base64url) that encrypt the payload.
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(db_default=Now())
+
+    def __str__(self) -> str:
+        return f"Push subscription {self.pk} of user {self.user_id}"
+
+
+class PushDelivery(models.Model):
+    """One notification to push to one device; unique per pair, so it is pushed once.
+
+    The drain writes these with the in-app notification and sends each in its own transaction
+    (SKIP LOCKED), as it sends emails. Deleting a gone subscription deletes its deliveries.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SENT = "sent", "sent"
+        # The push service refused it MAX_SEND_ATTEMPTS times (not 404/410: those delete).
+        FAILED = "failed", "failed"
+
+    message = models.ForeignKey(OutboxMessage, on_delete=models.CASCADE, related_name="+")
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["message", "subscription"], name="push_once_per_device")
+        ]
+        indexes = [models.Index(fields=["id"], condition=Q(status="pending"), name="push_pending")]
+
+    def __str__(self) -> str:
+        return f"Push of message {self.message_id} to device {self.subscription_id} ({self.status})"

@@ -57,6 +57,7 @@ def _switches() -> serializers.DictField:
 class NotificationSettingsSerializer(serializers.Serializer):
     in_app = _switches()
     email = _switches()
+    push = _switches()
     digest = serializers.BooleanField(
         help_text="One email a day listing what happened, instead of one email each."
     )
@@ -69,6 +70,7 @@ class NotificationSettingsPatchSerializer(serializers.Serializer):
 
     in_app = _switches()
     email = _switches()
+    push = _switches()
     digest = serializers.BooleanField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -83,7 +85,7 @@ class NotificationSettingsPatchSerializer(serializers.Serializer):
             raise Invalid(
                 "unknown_field", text(f"Неизвестное поле: {field}", f"Unknown field: {field}")
             )
-        for channel in ("in_app", "email"):
+        for channel in ("in_app", "email", "push"):
             switches = data.get(channel, {})
             if not isinstance(switches, dict):
                 raise Invalid(
@@ -112,3 +114,25 @@ class NotificationSettingsPatchSerializer(serializers.Serializer):
                 "invalid", text("digest: true или false.", "digest must be true or false.")
             )
         return dict(data)
+
+
+class PushKeysSerializer(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class PushSubscriptionSerializer(serializers.Serializer):
+    """The browser's `PushSubscription.toJSON()` as it is."""
+
+    endpoint = serializers.URLField(max_length=2000)
+    keys = PushKeysSerializer()
+
+
+class PushEndpointSerializer(serializers.Serializer):
+    endpoint = serializers.URLField(max_length=2000)
+
+
+class PushKeySerializer(serializers.Serializer):
+    public_key = serializers.CharField(
+        help_text="The club's VAPID key for pushManager.subscribe({applicationServerKey})."
+    )

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
+import requests
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
@@ -23,13 +24,15 @@ from django.utils.module_loading import import_string
 
 from canasta_club import clock
 from canasta_club.broker import publish
-from notifications import texts
+from notifications import texts, webpush
 from notifications.models import (
     DigestRun,
     Kind,
     Notification,
     NotificationSettings,
     OutboxMessage,
+    PushDelivery,
+    PushSubscription,
 )
 from notifications.selectors import settings_for_user_id
 
@@ -133,28 +136,33 @@ _publish_drain = DrainPublisher(interval=DRAIN_PUBLISH_INTERVAL)
 
 
 def drain_outbox(*, budget_seconds: float = DRAIN_BUDGET_SECONDS) -> int:
-    """Deliver pending notifications, then send their emails; returns how many emails went out.
+    """Deliver pending notifications, then send their pushes and emails; returns how many
+    pushes and emails went out.
 
     Rows are claimed with SKIP LOCKED, so concurrent drains share the work. Delivery in the app
     is a database write, done a batch per transaction. Each email is sent and marked in its own
     transaction: a worker killed before that commit leaves it for the next drain, and a committed
-    one is never sent again.
+    one is never sent again. Pushes go first (a player waits for "your turn"), within half the
+    budget, so a slow push service cannot starve the emails.
     """
+    started = time.monotonic()
     while _deliver_in_app(batch_size=OUTBOX_BATCH):
         pass
-    return _send_emails(budget_seconds=budget_seconds)
+    pushed = _send_pushes(budget_seconds=budget_seconds / 2)
+    return pushed + _send_emails(budget_seconds=budget_seconds - (time.monotonic() - started))
 
 
 @functools.cache
 def _players_at_table() -> Callable[..., set[tuple[int, int]]]:
     """The app that seats players tells which of them are at the table (they get no your-turn
-    notification): settings.NOTIFICATIONS_PLAYERS_AT_TABLE, called with `pairs` of (game id,
-    user id) and returning those at the table."""
+    notification and no push): settings.NOTIFICATIONS_PLAYERS_AT_TABLE, called with `pairs` of
+    (game id, user id) and returning those at the table."""
     return import_string(settings.NOTIFICATIONS_PLAYERS_AT_TABLE)
 
 
 def _deliver_in_app(*, batch_size: int) -> int:
-    """One batch of pending rows: in-app notifications written, the email decided."""
+    """One batch of pending rows: in-app notifications written, the email decided, the pushes
+    to each of the user's devices queued."""
     with transaction.atomic():
         batch = list(
             OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
@@ -164,22 +172,27 @@ def _deliver_in_app(*, batch_size: int) -> int:
         )
         if not batch:
             return 0
-        preferences = {
-            user_id: settings_for_user_id(user_id=user_id)
-            for user_id in {message.user_id for message in batch}
-        }
+        user_ids = {message.user_id for message in batch}
+        preferences = {user_id: settings_for_user_id(user_id=user_id) for user_id in user_ids}
         at_table = _players_at_table()(
             pairs={
                 (message.game_id, message.user_id)
                 for message in batch
-                if message.kind == Kind.YOUR_TURN and message.game_id is not None
+                if message.game_id is not None
             }
         )
+        devices: dict[int, list[int]] = defaultdict(list)
+        for subscription_id, user_id in PushSubscription.objects.filter(
+            user_id__in=user_ids
+        ).values_list("pk", "user_id"):
+            devices[user_id].append(subscription_id)
         shown: list[Notification] = []
+        pushes: list[PushDelivery] = []
         decided: dict[str, list[int]] = defaultdict(list)
         for message in batch:
             wanted = preferences[message.user_id]
-            if message.kind == Kind.YOUR_TURN and (message.game_id, message.user_id) in at_table:
+            looking = (message.game_id, message.user_id) in at_table
+            if message.kind == Kind.YOUR_TURN and looking:
                 decided[OutboxMessage.Status.SKIPPED].append(message.pk)
                 continue
             if wanted["in_app"][message.kind]:
@@ -193,6 +206,11 @@ def _deliver_in_app(*, batch_size: int) -> int:
                         created_at=message.created_at,
                     )
                 )
+            if wanted["push"][message.kind] and not looking:
+                pushes.extend(
+                    PushDelivery(message=message, subscription_id=subscription_id)
+                    for subscription_id in devices[message.user_id]
+                )
             if not wanted["email"][message.kind] or not message.user.email:
                 decided[OutboxMessage.Status.SKIPPED].append(message.pk)
             elif wanted["digest"]:
@@ -200,11 +218,70 @@ def _deliver_in_app(*, batch_size: int) -> int:
             else:
                 decided[OutboxMessage.Status.EMAIL].append(message.pk)
         Notification.objects.bulk_create(shown, ignore_conflicts=True)
+        PushDelivery.objects.bulk_create(pushes, ignore_conflicts=True)
         for status, ids in decided.items():
             OutboxMessage.objects.filter(pk__in=ids).update(
                 status=status, processed_at=clock.now_expression()
             )
     return len(batch)
+
+
+def _send_pushes(*, budget_seconds: float) -> int:
+    """Send queued pushes, one per transaction under its row lock (SKIP LOCKED), as emails are.
+
+    A device the push service answers 404/410 for is gone: its subscription is deleted (and its
+    queued deliveries with it). Other failures are retried by later drains, MAX_SEND_ATTEMPTS in
+    all.
+    """
+    sent = 0
+    failed: list[int] = []
+    session = requests.Session()  # keep-alive to the push service across the batch
+    started = time.monotonic()
+    while time.monotonic() - started < budget_seconds:
+        with transaction.atomic():
+            delivery = (
+                PushDelivery.objects.filter(status=PushDelivery.Status.PENDING)
+                .exclude(pk__in=failed)
+                .select_related("subscription", "message__user")
+                .select_for_update(skip_locked=True, of=("self",))
+                .order_by("id")
+                .first()
+            )
+            if delivery is None:
+                break
+            message, device = delivery.message, delivery.subscription
+            result = webpush.send(
+                endpoint=device.endpoint,
+                p256dh=device.p256dh,
+                auth=device.auth,
+                payload=texts.push_payload(
+                    kind=message.kind,
+                    game_id=message.game_id,
+                    payload=message.payload,
+                    language=message.user.language,
+                    tag=message.key,
+                ),
+                topic=f"n{message.pk}",
+                session=session,
+            )
+            if result is webpush.PushResult.GONE:
+                PushSubscription.objects.filter(pk=device.pk).delete()
+                continue
+            if result is webpush.PushResult.FAILED:
+                attempts = delivery.attempts + 1
+                gives_up = attempts >= MAX_SEND_ATTEMPTS
+                PushDelivery.objects.filter(pk=delivery.pk).update(
+                    attempts=attempts,
+                    status=PushDelivery.Status.FAILED if gives_up else PushDelivery.Status.PENDING,
+                    processed_at=clock.now_expression() if gives_up else None,
+                )
+                failed.append(delivery.pk)
+                continue
+            PushDelivery.objects.filter(pk=delivery.pk).update(
+                status=PushDelivery.Status.SENT, processed_at=clock.now_expression()
+            )
+            sent += 1
+    return sent
 
 
 def _send_emails(*, budget_seconds: float) -> int:
@@ -340,12 +417,12 @@ def _send_digest(*, user_id: int, day: Any) -> int:
 
 def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
     """Apply a partial change, as NotificationSettingsPatchSerializer validated it:
-    {"in_app": {kind: bool}, "email": {kind: bool}, "digest": bool}."""
+    {"in_app"|"email"|"push": {kind: bool}, "digest": bool}."""
     with transaction.atomic():
         stored, _ = NotificationSettings.objects.select_for_update(of=("self",)).get_or_create(
             user=user
         )
-        for channel in ("in_app", "email"):
+        for channel in ("in_app", "email", "push"):
             getattr(stored, channel).update(changes.get(channel, {}))
         if "digest" in changes:
             stored.digest = changes["digest"]
@@ -359,3 +436,19 @@ def mark_read(*, user: Any, ids: list[int] | None = None, everything: bool = Fal
     if not everything:
         unread = unread.filter(pk__in=ids or [])
     return unread.update(read_at=clock.now())
+
+
+def subscribe_push(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Store this device's subscription; a device that re-subscribes (or whose browser now
+    belongs to another signed-in user) replaces its old keys and owner."""
+    with transaction.atomic():
+        subscription, _ = PushSubscription.objects.update_or_create(
+            endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
+        )
+    return subscription
+
+
+def unsubscribe_push(*, user: Any, endpoint: str) -> int:
+    """Forget this device (the user switched push off in this browser); returns how many."""
+    deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
+    return deleted

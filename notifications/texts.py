@@ -29,6 +29,23 @@ TITLES: dict[str, dict[str, str]] = {
     "sanction": {"ru": "Модератор наложил ограничение", "en": "A moderator applied a sanction"},
 }
 
+# What each kind is called on the settings page.
+KIND_NAMES: dict[str, dict[str, str]] = {
+    "game_started": {"ru": "Игра началась", "en": "A game has started"},
+    "your_turn": {"ru": "Ваш ход", "en": "Your turn"},
+    "turn_reminder": {"ru": "Время хода истекает", "en": "Your turn is running out"},
+    "autoplayed": {"ru": "Клуб сходил за вас", "en": "The club played for you"},
+    "game_finished": {"ru": "Игра окончена", "en": "A game is over"},
+    "kudos_received": {"ru": "Тёплые слова", "en": "Warm words"},
+    "report_answered": {"ru": "Ответ на жалобу", "en": "A report answered"},
+    "report_due_soon": {"ru": "Жалоба ждёт (модераторам)", "en": "A report waits (moderators)"},
+    "report_breached": {
+        "ru": "Срок жалобы истёк (модераторам)",
+        "en": "A report is late (moderators)",
+    },
+    "sanction": {"ru": "Ограничение", "en": "A sanction"},
+}
+
 SCORE_LINE = {"ru": "Счёт: {scores}", "en": "Score: {scores}"}
 DIGEST_SUBJECT = {
     "ru": "Canasta Club: что произошло за день ({count})",
@@ -45,15 +62,35 @@ def title(*, kind: str, game_id: int | None, language: str) -> str:
     return TITLES[kind][pick_language(language)].format(game=game_id or "")
 
 
-def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: str) -> str:
-    """The title plus the score (finished games) and a link to the game."""
-    language = pick_language(language)
-    lines = [title(kind=kind, game_id=game_id, language=language)]
+def _details(payload: dict[str, Any], language: str) -> list[str]:
+    """The score of a finished game and a message's text, when the payload has them."""
+    lines = []
     if "scores" in payload:
         scores = " : ".join(str(score) for score in payload["scores"])
         lines.append(SCORE_LINE[language].format(scores=scores))
     if payload.get("text"):
         lines.append(str(payload["text"]))
+    return lines
+
+
+def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: str) -> str:
+    """The title plus the score (finished games) and a link to the game."""
+    language = pick_language(language)
+    lines = [title(kind=kind, game_id=game_id, language=language), *_details(payload, language)]
     if game_id is not None:
         lines.append(LINK_LINE[language].format(url=f"{settings.SITE_URL}/api/games/{game_id}/"))
     return "\n".join(lines)
+
+
+def push_payload(
+    *, kind: str, game_id: int | None, payload: dict[str, Any], language: str, tag: str
+) -> dict[str, Any]:
+    """What the service worker shows: title, body, the page a click opens, and a tag that makes
+    a repeated push replace the notification instead of adding a second one."""
+    language = pick_language(language)
+    return {
+        "title": title(kind=kind, game_id=game_id, language=language),
+        "body": "\n".join(_details(payload, language)),
+        "url": f"/games/{game_id}/" if game_id is not None else "/notifications/",
+        "tag": tag,
+    }

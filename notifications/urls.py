@@ -12,4 +12,8 @@ urlpatterns = [
         views.NotificationSettingsView.as_view(),
         name="notification-settings",
     ),
+    path(
+        "me/push-subscriptions/", views.PushSubscriptionsView.as_view(), name="push-subscriptions"
+    ),
+    path("push/key/", views.PushKeyView.as_view(), name="push-key"),
 ]

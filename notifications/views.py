@@ -8,13 +8,16 @@ from canasta_club.api import request_user
 from canasta_club.errors import Invalid
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401
-from notifications import selectors, services
+from notifications import selectors, services, webpush
 from notifications.serializers import (
     MarkedSerializer,
     MarkReadSerializer,
     NotificationSerializer,
     NotificationSettingsPatchSerializer,
     NotificationSettingsSerializer,
+    PushEndpointSerializer,
+    PushKeySerializer,
+    PushSubscriptionSerializer,
 )
 
 READ_FILTERS = {"read": True, "unread": False}
@@ -88,3 +91,49 @@ class NotificationSettingsView(APIView):
         return Response(
             services.update_settings(user=request_user(request), changes=serializer.validated_data)
         )
+
+
+class PushKeyView(APIView):
+    @extend_schema(
+        tags=["notifications"],
+        summary="The club's web push key",
+        responses={200: PushKeySerializer, 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"public_key": webpush.application_server_key()})
+
+
+class PushSubscriptionsView(APIView):
+    @extend_schema(
+        tags=["notifications"],
+        summary="Take web pushes on this device",
+        description="The body is the browser's `PushSubscription.toJSON()`. The same endpoint "
+        "sent again replaces the keys (and the owner, when another user signed in there).",
+        request=PushSubscriptionSerializer,
+        responses={204: None, 400: ERROR_400, 401: ERROR_401},
+    )
+    def post(self, request: Request) -> Response:
+        subscription = PushSubscriptionSerializer(data=request.data)
+        subscription.is_valid(raise_exception=True)
+        data = subscription.validated_data
+        services.subscribe_push(
+            user=request_user(request),
+            endpoint=data["endpoint"],
+            p256dh=data["keys"]["p256dh"],
+            auth=data["keys"]["auth"],
+        )
+        return Response(status=204)
+
+    @extend_schema(
+        tags=["notifications"],
+        summary="No more web pushes on this device",
+        request=PushEndpointSerializer,
+        responses={204: None, 400: ERROR_400, 401: ERROR_401},
+    )
+    def delete(self, request: Request) -> Response:
+        device = PushEndpointSerializer(data=request.data)
+        device.is_valid(raise_exception=True)
+        services.unsubscribe_push(
+            user=request_user(request), endpoint=device.validated_data["endpoint"]
+        )
+        return Response(status=204)

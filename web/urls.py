@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.urls  # noqa: F401  # registers the game_id converter
-from web import events, views
+from web import club_urls, events, views
 
 app_name = "web"
 
@@ -22,3 +22,6 @@ urlpatterns = [
     path("games/<game_id:game_id>/leave/", views.leave, name="leave"),
     path("games/<game_id:game_id>/events/", events.stream, name="events"),
 ]
+
+# Player cards, reports, afterwords, notifications, replays and the moderators' desk.
+urlpatterns += club_urls.urlpatterns

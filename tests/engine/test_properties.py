@@ -573,7 +573,7 @@ def take_pile_oracle(view: dict[str, Any], cards: list[str], red_threes_in_pile:
     if len(naturals) + len(wilds) != len(cards) or any(c[0] != rank for c in naturals):
         return False
     if view["pile"]["frozen"] or not team["opened"]:
-        if wilds or len(naturals) < 2:
+        if len(naturals) < 2:  # wilds beside the natural pair join the meld (README DECIDED)
             return False
     elif meld is None and (len(naturals) < 1 or len(cards) < 2):
         return False

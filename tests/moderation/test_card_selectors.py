@@ -1,0 +1,69 @@
+"""The reads the pages add: the overdue filter, a card's Authority changes and finished games,
+and the afterwords a report may cite."""
+
+from datetime import timedelta
+
+import pytest
+
+from accounts.models import User
+from canasta_club import clock
+from games import selectors as game_selectors
+from games.models import Game
+from moderation import selectors
+from moderation.models import Afterword, AuthorityChange, Report
+from tests.factories import UserFactory
+from tests.moderation.conftest import client_for, file_report, over_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_overdue_filter_keeps_only_open_reports_past_their_due_time(players, moderator):
+    first, second = over_game(players), over_game(players)
+    assert file_report(players[0], first, players[1]).status_code == 201
+    assert file_report(players[0], second, players[1]).status_code == 201
+    late = Report.objects.get(game=first)
+    Report.objects.filter(pk=late.pk).update(due_at=clock.now() - timedelta(minutes=1))
+    answer = client_for(moderator).get("/api/moderation/reports/?overdue=true")
+    assert [row["id"] for row in answer.json()["results"]] == [late.pk]
+    everything = client_for(moderator).get("/api/moderation/reports/")
+    assert len(everything.json()["results"]) == 2
+
+
+def test_recent_finished_games_say_whether_the_players_team_won(players):
+    won = over_game(players)
+    Game.objects.filter(pk=won.pk).update(winner_team=0, scores=[5100, 3200])
+    lost = over_game(players, finished_at=clock.now() - timedelta(days=1))
+    Game.objects.filter(pk=lost.pk).update(winner_team=1)
+    over_game(UserFactory.create_batch(4))  # somebody else's
+    rows = game_selectors.recent_finished_games(user=players[0], limit=10)
+    assert [(row["id"], row["won"]) for row in rows] == [(won.pk, True), (lost.pk, False)]
+    assert rows[0]["scores"] == [5100, 3200]
+    assert [
+        row["won"] for row in game_selectors.recent_finished_games(user=players[1], limit=1)
+    ] == [False]
+
+
+def test_a_report_may_cite_only_afterwords_the_reporter_could_read(players):
+    game = over_game(players)
+    to_table = Afterword.objects.create(game=game, author=players[1], to="table", text="Ну и игра")
+    Afterword.objects.create(
+        game=game, author=players[1], to="partner", recipient=players[3], text="Молодец"
+    )
+    citable = selectors.afterwords_to_report(
+        author=players[1], reader=players[0], game_ids=[game.pk]
+    )
+    assert list(citable) == [to_table]
+    assert list(
+        game_selectors.finished_games_shared(user=players[0], other=players[1], limit=5)
+    ) == [game]
+    assert not game_selectors.finished_games_shared(
+        user=players[0], other=UserFactory.create(), limit=5
+    ).exists()
+
+
+def test_authority_changes_newest_first(players):
+    user: User = players[0]
+    AuthorityChange.objects.create(user=user, amount=1, kind="kudos", reason="counted")
+    AuthorityChange.objects.create(user=user, amount=0, kind="kudos", reason="pair_limit")
+    changes = selectors.authority_changes_of(user=user, limit=1)
+    assert [change.reason for change in changes] == ["pair_limit"]

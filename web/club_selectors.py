@@ -1,0 +1,339 @@
+"""What the pages around the table show, put together from the apps' own selectors.
+
+No page reads the database its own way: each function here only calls games, moderation and
+notifications selectors and shapes their answers for a template.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core.cache import cache
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.i18n import current_language, text
+from games import selectors as game_selectors
+from games.models import Game
+from games.store import Table
+from moderation import policy
+from moderation import selectors as moderation_selectors
+from moderation.models import Afterword, AuthorityChange, Report
+from moderation.phrases import kudos_outcome
+from notifications import selectors as notification_selectors
+from notifications import texts as notification_texts
+
+RECENT_GAMES_ON_CARD = 10
+AUTHORITY_CHANGES_ON_CARD = 10
+REPORTABLE_GAMES = 20
+NOTIFICATIONS_PAGE = 50
+QUEUE_PAGE = 50
+
+
+def explain_authority_change(change: AuthorityChange) -> str:
+    """Why a player's Authority moved, as the card says it (never who reported them)."""
+    if change.kind == AuthorityChange.Kind.REPORT_UPHELD:
+        decision = change.report.decision if change.report else ""
+        return text(
+            f"жалоба подтверждена модератором ({decision_name(decision)})",
+            f"a report was upheld by a moderator ({decision_name(decision)})",
+        )
+    why_not: dict[str, str] = {
+        AuthorityChange.Reason.GIVER_TOO_NEW: text(
+            "не засчитано: у автора слишком новый аккаунт", "did not count: the giver is too new"
+        ),
+        AuthorityChange.Reason.GIVER_FEW_GAMES: text(
+            "не засчитано: автор сыграл слишком мало партий",
+            "did not count: the giver has played too few games",
+        ),
+        AuthorityChange.Reason.PAIR_LIMIT: text(
+            "не засчитано: эта пара уже набрала предел за месяц",
+            "did not count: this pair reached its monthly limit",
+        ),
+    }
+    base = text("тёплые слова от партнёра", "kudos from a partner")
+    return f"{base} — {why_not[change.reason]}" if change.reason in why_not else base
+
+
+def decision_name(decision: str) -> str:
+    names: dict[str, str] = {
+        Report.Decision.DISMISS: text("отклонена", "dismissed"),
+        Report.Decision.WARN: text("предупреждение", "a warning"),
+        Report.Decision.MUTE: text("запрет писать", "a mute"),
+        Report.Decision.SUSPEND: text("отстранение от игры", "a suspension"),
+    }
+    return names.get(decision, "")
+
+
+def reason_name(reason: str) -> str:
+    names: dict[str, str] = {
+        Report.Reason.RUDENESS: text("грубость", "rudeness"),
+        Report.Reason.MOCKERY: text("насмешки", "mockery"),
+        Report.Reason.CHEATING: text("нечестная игра", "cheating"),
+        Report.Reason.OTHER: text("другое", "something else"),
+    }
+    return names[reason]
+
+
+def reason_choices() -> list[tuple[str, str]]:
+    return [(reason, reason_name(reason)) for reason in Report.Reason.values]
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    player: User
+    stats: dict[str, int]
+    authority_changes: list[dict[str, Any]]
+    recent_games: list[dict[str, Any]]
+    # «Пожаловаться»: the finished games the viewer shared with this player, and the player's
+    # afterwords in them the viewer could read (what a report may cite). Empty: no report form.
+    reportable_games: list[Game]
+    citable_afterwords: list[Afterword]
+
+
+def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
+    player = User.objects.filter(pk=player_id, is_active=True).first()
+    if player is None:
+        return None
+    shared: list[Game] = []
+    citable: list[Afterword] = []
+    if viewer.is_authenticated and viewer.pk != player.pk:
+        shared = list(
+            game_selectors.finished_games_shared(user=viewer, other=player, limit=REPORTABLE_GAMES)
+        )
+        citable = list(
+            moderation_selectors.afterwords_to_report(
+                author=player, reader=viewer, game_ids=[game.pk for game in shared]
+            )
+        )
+    return PlayerCard(
+        player=player,
+        stats=game_selectors.player_stats(user=player),
+        authority_changes=[
+            {
+                "amount": change.amount,
+                "why": explain_authority_change(change),
+                "at": change.created_at,
+            }
+            for change in moderation_selectors.authority_changes_of(
+                user=player, limit=AUTHORITY_CHANGES_ON_CARD
+            )
+        ],
+        recent_games=game_selectors.recent_finished_games(user=player, limit=RECENT_GAMES_ON_CARD),
+        reportable_games=shared,
+        citable_afterwords=citable,
+    )
+
+
+def my_reports(*, user: User) -> list[dict[str, Any]]:
+    """The reports the user filed, with the answers (they name the accused: the reporter knows)."""
+    return [
+        {
+            "report": report,
+            "reason": reason_name(report.reason),
+            "decision": decision_name(report.decision),
+        }
+        for report in moderation_selectors.reports_filed_by(user=user).select_related("accused")
+    ]
+
+
+def notifications_page(*, user: User, language: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "notification": notification,
+            "title": notification_texts.title(
+                kind=notification.kind, game_id=notification.game_id, language=language
+            ),
+            "body": notification_texts.push_payload(
+                kind=notification.kind,
+                game_id=notification.game_id,
+                payload=notification.payload,
+                language=language,
+                tag="",
+            )["body"],
+        }
+        for notification in notification_selectors.notifications_for(user=user)[:NOTIFICATIONS_PAGE]
+    ]
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    report: Report
+    reason: str
+    seconds_left: int
+    # The queue marks reports due within the hour the SLA alerts warn about, and overdue ones.
+    due_soon: bool
+    overdue: bool
+
+
+def moderation_queue(
+    *,
+    moderator: User,
+    status_filter: str,
+    reason: str | None,
+    overdue: bool,
+    offset: int,
+) -> tuple[list[QueueRow], bool]:
+    """One page of the queue and whether there is a next one."""
+    now = clock.now()
+    reports = list(
+        moderation_selectors.report_queue(
+            moderator=moderator,
+            status_filter=status_filter,
+            reason=reason,
+            now=now,
+            overdue=overdue,
+        )[offset : offset + QUEUE_PAGE + 1]
+    )
+    return [_queue_row(report, now) for report in reports[:QUEUE_PAGE]], len(reports) > QUEUE_PAGE
+
+
+def _queue_row(report: Report, now: datetime) -> QueueRow:
+    left = int((report.due_at - now).total_seconds())
+    is_open = report.status == Report.Status.OPEN
+    return QueueRow(
+        report=report,
+        reason=reason_name(report.reason),
+        seconds_left=left,
+        due_soon=is_open and 0 < left <= policy.REPORT_DUE_SOON.total_seconds(),
+        overdue=is_open and left <= 0,
+    )
+
+
+@dataclass(frozen=True)
+class ReportDesk:
+    row: QueueRow
+    claimed_by_me: bool
+    claim_live: bool
+    move_log: dict[str, Any]
+    history: dict[str, Any]
+    table_messages: list[Afterword]
+
+
+# The desk's figures scan the last 30 days of reports; they move slowly, so a page shows them
+# up to this old (per moderator: each one's figures leave out the reports they may not handle).
+DESK_FIGURES_SECONDS = 30
+
+
+def desk_figures(*, moderator: User) -> dict[str, Any]:
+    key = f"web:desk_figures:{moderator.pk}"
+    figures: dict[str, Any] | None = cache.get(key)
+    if figures is None:
+        figures = moderation_selectors.moderation_stats(moderator=moderator)
+        cache.set(key, figures, DESK_FIGURES_SECONDS)
+    return figures
+
+
+def report_desk(*, report_id: int, moderator: User) -> ReportDesk:
+    """A report with its evidence; raises NotFound for one the moderator may not handle."""
+    report = moderation_selectors.report_for_moderator(report_id=report_id, moderator=moderator)
+    now = clock.now()
+    claim_live = report.claimed_by_id is not None and (
+        report.claim_expires_at is not None and report.claim_expires_at > now
+    )
+    return ReportDesk(
+        row=_queue_row(report, now),
+        claimed_by_me=report.claimed_by_id == moderator.pk,
+        claim_live=claim_live,
+        move_log=moderation_selectors.move_log_summary(game=report.game),
+        history=moderation_selectors.accused_history(
+            user_id=report.accused_id, excluding_report_id=report.pk
+        ),
+        table_messages=list(moderation_selectors.table_messages(game_id=report.game_id)),
+    )
+
+
+@dataclass(frozen=True)
+class AfterwordsPanel:
+    """A finished game's afterwords as one of its players may see them, and what they may
+    still write (the service decides the rest, e.g. a mute, when they send it)."""
+
+    messages: list[dict[str, Any]]
+    phrases: list[str]
+    may_write_partner: bool
+    may_write_table: bool
+
+
+def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
+    if not viewer.is_authenticated or not game.is_over:
+        return None
+    if not game_selectors.games_of(user=viewer).filter(pk=game.pk).exists():
+        return None  # afterwords are for the game's players
+    afterwords = list(
+        moderation_selectors.afterwords_visible_to(game_id=game.pk, viewer=viewer).select_related(
+            "authority_change"
+        )
+    )
+    written = {afterword.to for afterword in afterwords if afterword.author_id == viewer.pk}
+    return AfterwordsPanel(
+        messages=[
+            {
+                "afterword": afterword,
+                # The giver sees whether their kudos counted, and why not (as the API says).
+                "kudos": (
+                    kudos_outcome(afterword.authority_change.reason)
+                    if afterword.to == Afterword.To.PARTNER
+                    and afterword.author_id == viewer.pk
+                    and hasattr(afterword, "authority_change")
+                    else ""
+                ),
+            }
+            for afterword in afterwords
+        ],
+        phrases=[
+            phrase["en"] if current_language() == "en" else phrase["ru"]
+            for phrase in moderation_selectors.warm_phrases()
+        ],
+        may_write_partner=Afterword.To.PARTNER not in written,
+        may_write_table=Afterword.To.TABLE not in written,
+    )
+
+
+def _action_name(action: dict[str, Any]) -> str:
+    return {
+        "draw": text("берёт из колоды", "draws from the stock"),
+        "take_pile": text("берёт стопку", "takes the pile"),
+        "meld": text("выкладывает", "melds"),
+        "undo": text("возвращает как было", "undoes the turn"),
+        "discard": text("сбрасывает", "discards"),
+    }.get(str(action.get("type")), str(action.get("type")))
+
+
+def _cards_of(action: dict[str, Any]) -> list[str]:
+    """The cards a move shows: the discard, or every card laid down or taken with the pile."""
+    if action.get("type") == "discard":
+        return [action["card"]]
+    cards = list(action.get("cards", []))
+    for meld in action.get("melds", []):
+        cards.extend(meld["cards"])
+    return cards
+
+
+def replay_page(*, table: Table, step: int) -> dict[str, Any]:
+    """A replay frame laid out for the page: each seat with its name and its whole hand."""
+    frame = game_selectors.replay_at(table=table, step=step)
+    names = {
+        player["seat"]: player["user"]["display_name"] or player["user"]["username"]
+        for player in frame["players"]
+    }
+    teams = {player["seat"]: player["team"] for player in frame["players"]}
+    move = frame["move"]
+    return {
+        **frame,
+        "seats": [
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "team": teams.get(seat),
+                "hand": hand,
+                "turn": seat == frame["table"]["turn"],
+            }
+            for seat, hand in enumerate(frame["hands"])
+        ],
+        "move_text": (
+            f"{names.get(move['seat'], '')} {_action_name(move['action'])}" if move else ""
+        ),
+        "move_cards": _cards_of(move["action"]) if move else [],
+        "previous": max(0, frame["step"] - 1),
+        "next": min(frame["total"], frame["step"] + 1),
+    }

@@ -38,16 +38,31 @@ def _account(username: str) -> str:
     return username.casefold()
 
 
-def _address_key(address: str) -> str:
-    return f"{_PREFIX}:address:{address}"
+def _address_keys(address: str) -> tuple[str, str]:
+    """(failures, first failure's time) of a client address."""
+    return f"{_PREFIX}:address:{address}:failures", f"{_PREFIX}:address:{address}:since"
 
 
-def _account_key(username: str) -> str:
-    return f"{_PREFIX}:account:{_account(username)}"
+def _account_keys(username: str) -> tuple[str, str]:
+    """(failures, last failure's time) of an account."""
+    account = _account(username)
+    return f"{_PREFIX}:account:{account}:failures", f"{_PREFIX}:account:{account}:last"
 
 
 def _known_key(username: str, address: str) -> str:
     return f"{_PREFIX}:known:{_account(username)}:{address}"
+
+
+def _count_one(key: str, timeout: int) -> int:
+    """One more failure, atomically (Redis INCR: parallel guesses all count); a new count lives
+    `timeout` seconds."""
+    if cache.add(key, 1, timeout):
+        return 1
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # it expired between the two calls
+        cache.add(key, 1, timeout)
+        return 1
 
 
 def _address(request: HttpRequest | None) -> str:
@@ -69,12 +84,15 @@ def retry_after(*, request: HttpRequest | None, username: str) -> float | None:
     address = _address(request)
     now = time.time()
     waits: list[float] = []
-    by_address = cache.get(_address_key(address))
-    if by_address is not None and by_address["failures"] >= limits["address_failures"]:
-        waits.append(by_address["since"] + limits["window_seconds"] - now)
-    by_account = cache.get(_account_key(username))
-    if by_account is not None and not cache.get(_known_key(username, address)):
-        waits.append(by_account["last"] + _backoff_seconds(by_account["failures"], limits) - now)
+    failures_key, since_key = _address_keys(address)
+    by_address = cache.get_many([failures_key, since_key])
+    if by_address.get(failures_key, 0) >= limits["address_failures"]:
+        waits.append(by_address.get(since_key, now) + limits["window_seconds"] - now)
+    failures_key, last_key = _account_keys(username)
+    by_account = cache.get_many([failures_key, last_key])
+    if failures_key in by_account and not cache.get(_known_key(username, address)):
+        backoff = _backoff_seconds(by_account[failures_key], limits)
+        waits.append(by_account.get(last_key, now) + backoff - now)
     wait = max(waits, default=0.0)
     return wait if wait > 0 else None
 
@@ -83,19 +101,21 @@ def record_failure(*, request: HttpRequest | None, username: str) -> None:
     limits = _limits()
     if limits is None:
         return
-    address = _address(request)
     now = time.time()
     window = limits["window_seconds"]
-    by_address = cache.get(_address_key(address)) or {"failures": 0, "since": now}
-    by_address["failures"] += 1
-    cache.set(_address_key(address), by_address, max(int(by_address["since"] + window - now), 1))
-    by_account = cache.get(_account_key(username)) or {"failures": 0}
-    cache.set(_account_key(username), {"failures": by_account["failures"] + 1, "last": now}, window)
+    failures_key, since_key = _address_keys(_address(request))
+    if _count_one(failures_key, window) == 1:
+        cache.set(since_key, now, window)
+    failures_key, last_key = _account_keys(username)
+    _count_one(failures_key, window)
+    # Forgotten `window` after the last failure, not the first.
+    cache.touch(failures_key, window)
+    cache.set(last_key, now, window)
 
 
 def record_success(*, request: HttpRequest | None, username: str) -> None:
     limits = _limits()
     if limits is None:
         return
-    cache.delete(_account_key(username))
+    cache.delete_many(_account_keys(username))
     cache.set(_known_key(username, _address(request)), True, limits["known_address_days"] * 86400)

@@ -27,6 +27,8 @@ class User(AbstractUser):
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)
+    # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
+    bot_level = models.CharField(max_length=10, blank=True, default="")
 
     class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [
@@ -46,6 +48,10 @@ class User(AbstractUser):
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
 
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
     def is_muted(self, *, now: datetime) -> bool:
         return self.muted_until is not None and self.muted_until > now
 
@@ -56,6 +62,9 @@ class User(AbstractUser):
         return self.display_name or self.username
 
 
+DEVICE_NAME_MAX_LENGTH = 100
+
+
 class ApiToken(models.Model):
     """One device's API token (`Authorization: Token <key>`). Only the SHA-256 of the key is
     stored: the key is shown once, when it is made, and a copy of this table lets nobody in."""
@@ -63,7 +72,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
     digest = models.CharField(max_length=64, unique=True)
     # What the owner sees in their list: the `device` sent at log-in, else the User-Agent.
-    device = models.CharField(max_length=100, blank=True)
+    device = models.CharField(max_length=DEVICE_NAME_MAX_LENGTH, blank=True)
     created_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField()

@@ -5,7 +5,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import ApiToken, User
+from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from canasta_club import clock
 from games.selectors import player_stats
 from notifications.selectors import settings_for
@@ -39,7 +39,9 @@ class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = _password_field()
     device = serializers.CharField(
-        max_length=100, required=False, help_text="Names the token in your list of devices."
+        max_length=DEVICE_NAME_MAX_LENGTH,
+        required=False,
+        help_text="Names the token in your list of devices.",
     )
 
 
@@ -86,10 +88,14 @@ class PublicUserSerializer(serializers.ModelSerializer):
     """A player's card as anyone sees it: never the email or sanctions."""
 
     games = serializers.SerializerMethodField()
+    is_bot = serializers.BooleanField(read_only=True, help_text="A computer player.")
+    bot_level = serializers.CharField(
+        read_only=True, help_text="A bot's level (beginner, club, expert); empty for a person."
+    )
 
     class Meta:
         model = User
-        fields = ["id", "display_name", "authority", "games"]
+        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level"]
         read_only_fields = fields
 
     @extend_schema_field(GameStatsSerializer)

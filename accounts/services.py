@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext
 
 from accounts import login_limits, names
 from accounts.forms import too_many_failures
-from accounts.models import ApiToken, User
+from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from accounts.tasks import send_password_reset_email
 from canasta_club import clock
 from canasta_club.authentication import digest_of
@@ -79,7 +79,7 @@ def issue_token(*, user: User, device: str = "") -> str:
     ApiToken.objects.create(
         user=user,
         digest=digest_of(key),
-        device=device[: ApiToken._meta.get_field("device").max_length or 0],
+        device=device[:DEVICE_NAME_MAX_LENGTH],  # a User-Agent may be longer
         created_at=now,
         expires_at=now + settings.TOKEN_LIFETIME,
     )
@@ -151,6 +151,13 @@ def revoke_token(*, user: User, token_id: int) -> None:
 
 def revoke_all_tokens(*, user: User) -> None:
     ApiToken.objects.filter(user=user).delete()
+
+
+def purge_expired_tokens() -> int:
+    """Forget every expired token (a player who never logs in again leaves theirs); returns how
+    many went."""
+    deleted, _by_model = ApiToken.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
 
 
 def change_password(

@@ -11,6 +11,13 @@ from django.utils.translation import gettext
 from accounts.models import User
 
 
+@shared_task
+def purge_expired_tokens() -> int:
+    from accounts import services  # imported here: services imports this module's tasks
+
+    return services.purge_expired_tokens()
+
+
 # SMTP errors are OSErrors: retried with backoff, so a mail server hiccup loses no email.
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def send_password_reset_email(*, user_id: int) -> None:

@@ -1,12 +1,15 @@
-"""Slow-header clients against gunicorn alone and behind nginx (deploy/nginx.conf).
+"""Slow-header clients against gunicorn alone, uvicorn alone and behind nginx (deploy/nginx.conf).
 
     .venv/bin/python bench/slow_clients.py [--slow 4] [--nginx-slow 40] [--seconds 20]
 
-gunicorn with gunicorn.conf.py (WEB_CONCURRENCY=2, WEB_THREADS=2 here: four request slots) on the
-embedded defaults (a temporary SQLite database, no other server), then nginx in front of it with
-the server block of deploy/nginx.conf. Each phase opens `--slow` sockets that send a request's
-headers one byte every 2 s, and meanwhile a probe GETs /api/health/ twice a second (3 s timeout);
-it prints the probes' latency and failures, and how long the slow sockets were held open.
+gunicorn with gunicorn.conf.py (WEB_CONCURRENCY=2, WEB_THREADS=2 here: four request slots) on
+the embedded defaults (a temporary SQLite database, no other server), uvicorn serving
+canasta_club.asgi as in production (the live pages' event streams; the rest is the same Django
+application), then nginx in front of gunicorn with the server block of deploy/nginx.conf. Each
+phase opens sockets (`--slow` against gunicorn, `--nginx-slow` against uvicorn and nginx) that
+send a request's headers one byte every 2 s, and meanwhile a probe GETs /api/health/ twice a
+second (3 s timeout); it prints the probes' latency and failures, and how long the slow sockets
+were held open.
 Loopback only, bounded in time (each phase `--seconds`), and it stops everything it started.
 Needs nginx (`apt-get install nginx-light`).
 """
@@ -28,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP_PORT = 18420
 PROXY_PORT = 18421
+ASGI_PORT = 18422
 SLOW_HEADER = b"GET /api/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
 
 
@@ -146,24 +150,19 @@ def main() -> None:
             check=True,
         )
         started: list[subprocess.Popen[bytes]] = []
+
+        def serve(command: list[str], port: int) -> None:
+            started.append(subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.DEVNULL))
+            wait_for(port)
+
+        bin_dir = Path(sys.executable).parent
         try:
-            started.append(
-                subprocess.Popen(
-                    [str(Path(sys.executable).parent / "gunicorn"), "canasta_club.wsgi"],
-                    cwd=ROOT,
-                    env=env,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-            wait_for(APP_PORT)
+            serve([str(bin_dir / "gunicorn"), "canasta_club.wsgi"], APP_PORT)
             phase("gunicorn alone", APP_PORT, args.slow, args.seconds)
-            started.append(
-                subprocess.Popen(
-                    [nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))],
-                    stderr=subprocess.DEVNULL,
-                )
-            )
-            wait_for(PROXY_PORT)
+            asgi = ["canasta_club.asgi:application", "--no-access-log"]
+            serve([str(bin_dir / "uvicorn"), *asgi, "--port", str(ASGI_PORT)], ASGI_PORT)
+            phase("uvicorn alone", ASGI_PORT, args.nginx_slow, args.seconds)
+            serve([nginx, "-p", str(prefix), "-c", str(nginx_conf(prefix))], PROXY_PORT)
             phase("nginx in front", PROXY_PORT, args.nginx_slow, args.seconds)
         finally:
             for process in reversed(started):

@@ -210,6 +210,7 @@ def bench_render(renders: int) -> None:
 
 
 def sessions_for(users: list[Any]) -> dict[int, str | None]:
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -217,7 +218,7 @@ def sessions_for(users: list[Any]) -> dict[int, str | None]:
     for user in users:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         keys[user.pk] = session.session_key
@@ -374,6 +375,7 @@ def main() -> None:
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         "LIVE_CHANNEL_PREFIX": f"webbench{os.getpid()}",
         "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
     }

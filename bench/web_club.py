@@ -209,6 +209,7 @@ def main() -> None:
     os.environ["CELERY_BROKER_URL"] = "memory://"
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     os.environ.setdefault("CANASTA_VAR_DIR", str(ROOT / "var" / "bench"))
     moderation_bench.DATABASE = DATABASE

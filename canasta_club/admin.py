@@ -37,7 +37,7 @@ def lookup_crosses_unfilterable_field(model: type[Model], lookup: str) -> bool:
 
 
 class ClubModelAdmin(admin.ModelAdmin):
-    """Every admin of the club (tests/moderation/test_admin_lookups.py checks it): Django's
+    """Every admin of the club (tests/moderation/test_admin.py checks it): Django's
     `lookup_allowed` accepts any filter on a local foreign key, list_filter or not."""
 
     def lookup_allowed(self, lookup: str, value: str, request: Any = None) -> bool:

@@ -1,9 +1,11 @@
 """The shared cache (throttles, the log-in limiter, cached figures) degrades when Redis is down.
 
 Nothing the cache holds is a guarantee the club keeps in the database: while Redis is gone a
-read is a miss and a write is dropped, so people can still log in and play, unthrottled. Each
-failure is logged (at most once per LOG_EVERY_SECONDS per process, so an outage does not flood
-the log), and `/api/health/` reports the cache as down (`cache_is_up`).
+read is a miss and a write is dropped, so people can still log in and play, unthrottled. After
+a failure the process skips the cache for SKIP_AFTER_FAILURE_SECONDS, so a Redis that does not
+answer costs one timeout, not one per cache operation of every request. Failures are logged (at
+most once per LOG_EVERY_SECONDS per process, so an outage does not flood the log), and
+`/api/health/` reports the cache as down (`cache_is_up`, which always asks Redis).
 """
 
 import logging
@@ -20,6 +22,7 @@ from django.core.cache.backends.redis import RedisCache
 logger = logging.getLogger(__name__)
 
 LOG_EVERY_SECONDS = 10.0
+SKIP_AFTER_FAILURE_SECONDS = 5.0
 _CACHE_ERRORS = (redis.RedisError, OSError)
 
 T = TypeVar("T")
@@ -29,13 +32,17 @@ class DegradingRedisCache(RedisCache):
     """Django's Redis cache whose every operation falls back instead of raising."""
 
     _last_logged = 0.0
+    _skip_until = 0.0
 
     @classmethod
     def _or(cls, fallback: T, operation: Callable[[], T]) -> T:
+        if time.monotonic() < cls._skip_until:
+            return fallback
         try:
             return operation()
         except _CACHE_ERRORS as exc:
             now = time.monotonic()
+            cls._skip_until = now + SKIP_AFTER_FAILURE_SECONDS
             if now - cls._last_logged >= LOG_EVERY_SECONDS:
                 cls._last_logged = now
                 logger.warning("Cache unavailable, carrying on without it: %r", exc)

@@ -306,6 +306,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(hour=7, minute=0),
         "options": {"expire_seconds": 3600},
     },
+    "purge-expired-tokens": {
+        "task": "accounts.tasks.purge_expired_tokens",
+        "schedule": timedelta(hours=1),
+        "options": {"expire_seconds": 600},
+    },
     "purge-idempotency-keys": {
         "task": "games.tasks.purge_idempotency_keys",
         "schedule": timedelta(hours=1),
@@ -339,6 +344,9 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@canasta.club")
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}
 ABSENCE_GRACE = {"async": timedelta(days=1), "live": timedelta(seconds=60)}
+# A bot's turn is played this long after it starts: a human-like pause at a live table, soon at
+# an async one (the deadline sweep, every second, plays it).
+BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
 
 LOGGING = {
     "version": 1,

@@ -90,7 +90,7 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
     )
-    # Partners sit opposite: seats 0+2 are team 0, seats 1+3 team 1 (R-DEAL-1).
+    # Teams and partners are the engine's (`Rules.seating`).
     seat = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
@@ -107,10 +107,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} seat {self.seat}: user {self.user_id}"
-
-    @property
-    def team(self) -> int:
-        return self.seat % 2
 
 
 class Move(models.Model):

@@ -5,17 +5,19 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
+import functools
+import operator
 import secrets
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
-from django.db.models.functions import Mod
 
 from accounts.models import User
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
+from games.engine.seating import Seating
 from games.models import DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
@@ -50,15 +52,26 @@ def seat_of(*, table: Table, user: User) -> int | None:
     return None if seat is None else seat.seat
 
 
+def seating_of(*, game: Game) -> Seating:
+    """The table's seats, teams and partners: the engine's, for the game's rules."""
+    return Rules.from_options(game.rules).seating
+
+
 def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
 
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    # Every table seats players as the default rules do.
+    teams = Rules().seating.teams
+    won = functools.reduce(
+        operator.or_,
+        (Q(game__winner_team=team, seat__in=seats) for team, seats in enumerate(teams)),
+    )
     return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
         played=Count("pk"),
-        won=Count("pk", filter=Q(game__winner_team=Mod(F("seat"), 2))),
+        won=Count("pk", filter=won),
         abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
     )
 
@@ -114,14 +127,17 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
 
 
 def _players(table: Table) -> list[dict[str, Any]]:
+    seating = seating_of(game=table.game)
     return [
         {
             "seat": seat.seat,
-            "team": seat.seat % 2,
+            "team": seating.team_of(seat.seat),
             "user": {
                 "id": seat.user_id,
                 "username": seat.user.username,
                 "display_name": seat.user.display_name,
+                "is_bot": seat.user.is_bot,
+                "bot_level": seat.user.bot_level,
             },
             "is_absent": seat.is_absent,
         }
@@ -170,6 +186,7 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "created_by": game.created_by_id,
         "created_at": iso(game.created_at),
         "players": _players(table),
+        "with_bots": any(seat.user.is_bot for seat in table.seats),
         "your_seat": viewer_seat,
         "version": game.version,
         "deal_number": game.deal_number,

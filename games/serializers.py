@@ -5,6 +5,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.engine.bots import LEVEL_NAMES, LEVELS
 from games.models import Game
 
 ACTION_TYPES = ["draw", "take_pile", "meld", "undo", "discard"]
@@ -53,6 +54,17 @@ class GameCreateSerializer(serializers.Serializer):
         required=False,
         default=0,
         help_text="The creator's seat (0-3); partners sit opposite: 0+2 vs 1+3.",
+    )
+
+
+class SeatBotSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(
+        min_value=0, max_value=3, help_text="0-3; partners sit opposite: 0+2 vs 1+3."
+    )
+    level = serializers.ChoiceField(
+        choices=[(level, f"{level} ({LEVEL_NAMES[level][0]})") for level in LEVELS],
+        help_text="beginner (новичок): simple legal moves; club (клуб): a heuristic player; "
+        "expert (мастер): searches the hidden cards.",
     )
 
 
@@ -138,6 +150,8 @@ class UserBriefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     display_name = serializers.CharField()
+    is_bot = serializers.BooleanField(help_text="A computer player (no kudos, no reports).")
+    bot_level = serializers.CharField(help_text="beginner, club or expert; empty for a person.")
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -160,6 +174,9 @@ class GameSummarySerializer(serializers.Serializer):
     created_by = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     players = PlayerSerializer(many=True)
+    with_bots = serializers.BooleanField(
+        help_text="Bots sit at this table: its result moves nobody's Authority."
+    )
     your_seat = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField(help_text="Send it back with your next move.")
     deal_number = serializers.IntegerField()

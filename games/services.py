@@ -19,8 +19,9 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import errors, live, presence, selectors, store
+from games import bots, errors, live, presence, selectors, store
 from games.engine import IllegalMove, Match, Rules
+from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
 from games.store import LoadedGame
@@ -182,13 +183,51 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
         )
     if any(taken.seat == seat for taken in locked.seats):
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
-    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=locked.now)
+    return _seat_and_start(locked, user=user, seat=seat)
+
+
+def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+    Seat.objects.create(game=locked.game, user=user, seat=seat, last_seen_at=locked.now)
     # Read again: the game now has a new seat.
-    locked = lock_game(game_id=game.pk)
-    if len(locked.seats) == 4:
+    locked = lock_game(game_id=locked.game.pk)
+    if len(locked.seats) == selectors.seating_of(game=locked.game).players:
         _start_game(locked)
-    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
     return locked
+
+
+@transaction.atomic
+def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
+    """The table's creator gives a free seat to a bot of `level` before the start; the fourth
+    seat taken starts the game. Each bot at a table is its own player (a User marked as a bot)."""
+    locked = _lock_game_or_404(game_id)
+    game = locked.game
+    if game.created_by_id != user.pk:
+        if not selectors.may_see(table=locked, viewer=user):
+            raise errors.game_not_found()
+        raise Forbidden(
+            "not_creator",
+            text(
+                "Посадить бота может только тот, кто открыл стол.",
+                "Only the player who opened the table may seat a bot.",
+            ),
+        )
+    if game.status != Game.Status.WAITING:
+        raise Conflict(
+            "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
+        )
+    if level not in BOT_LEVELS:
+        raise Invalid(
+            "invalid_bot_level",
+            text(
+                "Уровень бота: beginner (новичок), club (клуб) или expert (мастер).",
+                "A bot's level is beginner, club or expert.",
+            ),
+        )
+    if any(taken.seat == seat for taken in locked.seats):
+        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
+    seated = {taken.user_id for taken in locked.seats}
+    return _seat_and_start(locked, user=bots.free_bot(level=level, besides=seated), seat=seat)
 
 
 @transaction.atomic
@@ -215,17 +254,27 @@ def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
     return lock_game(game_id=game.pk)
 
 
-def _start_turn(game: Game, match: Match, started_at: datetime) -> None:
+def _start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
+    """The turn's clock. A bot's turn is due after a short pause: the deadline sweep plays it
+    from the worker, as it plays a timed-out turn (games.timeouts)."""
+    game = locked.game
     game.turn_seat = match.deal.turn
     game.turn_started_at = started_at
-    game.turn_deadline = started_at + settings.TURN_LIMIT[game.mode]
+    limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
+    game.turn_deadline = started_at + limit[game.mode]
 
 
-def _notify_turn(game: Game, seat_users: dict[int, int]) -> None:
-    if game.mode != Game.Mode.ASYNC or game.turn_seat is None:
+def _bot_to_move(locked: LoadedGame) -> bool:
+    turn = locked.game.turn_seat
+    return any(seat.seat == turn and seat.user.is_bot for seat in locked.seats)
+
+
+def _notify_turn(locked: LoadedGame) -> None:
+    game = locked.game
+    if game.mode != Game.Mode.ASYNC or game.turn_seat is None or _bot_to_move(locked):
         return
     notify(
-        user_id=seat_users[game.turn_seat],
+        user_id=locked.seat_users()[game.turn_seat],
         kind="your_turn",
         game_id=game.pk,
         payload={"seat": game.turn_seat, "deadline": game.turn_deadline.isoformat()}
@@ -249,7 +298,7 @@ def _start_game(locked: LoadedGame) -> None:
     game.started_at = now
     game.deal_number = match.deal_number
     game.scores = list(match.scores)
-    _start_turn(game, match, now)
+    _start_turn(locked, match, now)
     game.save()
     seat_users = locked.seat_users()
     for seat, user_id in seat_users.items():
@@ -260,7 +309,7 @@ def _start_game(locked: LoadedGame) -> None:
             payload={"seat": seat, "mode": game.mode, "length": game.length},
             dedupe_key=f"game_started:{game.pk}:{user_id}",
         )
-    _notify_turn(game, seat_users)
+    _notify_turn(locked)
 
 
 def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
@@ -270,6 +319,7 @@ def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetim
     game.turn_seat = None
     game.turn_started_at = None
     game.turn_deadline = None
+    seating = selectors.seating_of(game=game)
     for seat, user_id in locked.seat_users().items():
         notify(
             user_id=user_id,
@@ -279,7 +329,7 @@ def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetim
                 "status": game.status,
                 "scores": list(game.scores),
                 "winner_team": winner_team,
-                "your_team": seat % 2,
+                "your_team": seating.team_of(seat),
                 "abandoned_by_seat": game.abandoned_by_seat,
             },
             dedupe_key=f"game_finished:{game.pk}:{user_id}",
@@ -372,9 +422,9 @@ def _apply_locked(
         _finish(locked, winner_team=match.winner, finished_at=now)
     elif match.deal.phase == "draw":
         # A new turn begins (the previous one ended with a discard, or a new deal started).
-        _start_turn(game, match, now)
+        _start_turn(locked, match, now)
         if game.turn_seat != seat or finished_deals:
-            _notify_turn(game, locked.seat_users())
+            _notify_turn(locked)
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
@@ -385,7 +435,8 @@ def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
     game = locked.game
     game.status = Game.Status.ABANDONED
     game.abandoned_by_seat = seat
-    _finish(locked, winner_team=1 - seat % 2, finished_at=locked.now)
+    losers = selectors.seating_of(game=game).team_of(seat)
+    _finish(locked, winner_team=1 - losers, finished_at=locked.now)
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 

@@ -39,7 +39,8 @@ class Table:
 @dataclass(frozen=True)
 class LoadedGame(Table):
     """A game row as `load` read it: its seats carry the players' shown names (id, username,
-    display_name), and `now` is the club's clock at the read."""
+    display_name) and whether they are bots (bot_level), and `now` is the club's clock at the
+    read."""
 
     now: datetime
 
@@ -48,6 +49,7 @@ class LoadedGame(Table):
 _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
     ("player_username", "u.username"),
     ("player_display_name", "u.display_name"),
+    ("player_bot_level", "u.bot_level"),
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
 _GAMES = ModelRows(Game)
@@ -89,8 +91,8 @@ def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     # Only the names shown to players; other user fields load on access.
     seat.user = User.from_db(
         Seat.objects.db,
-        ["id", "username", "display_name"],
-        [seat.user_id, row["player_username"], row["player_display_name"]],
+        ["id", "username", "display_name", "bot_level"],
+        [seat.user_id, row["player_username"], row["player_display_name"], row["player_bot_level"]],
     )
     return seat
 

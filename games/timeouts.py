@@ -7,13 +7,17 @@ lock, so a sweep and a player's move (or two sweeps) can never both apply. A swe
 rolls back; the next one finds the same games still overdue. Time is the database's
 (`canasta_club.clock`), never a worker's.
 
-A timeout: the engine's `autoplay` finishes the turn, each action logged as automatic, the player
-is told ("autoplayed"). The next turn's clock starts at the old deadline, when the turn really
-ended, however late the sweep ran (yet never leaving the next player less than half a turn).
+A timeout: a club-level bot finishes the turn from what the seat may see (`games.bots`), each
+action logged as automatic, the player is told ("autoplayed"). The next turn's clock starts at
+the old deadline, when the turn really ended, however late the sweep ran (yet never leaving the
+next player less than half a turn).
 Three timeouts in a row in an async game abandon it.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
+
+Bot seats: their turn's deadline is a short pause (`settings.BOT_PAUSE`); the sweep plays it with
+the bot's level from the worker, as the bot's own move, never blocking a request.
 """
 
 import logging
@@ -26,7 +30,8 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from canasta_club import clock
 from games import presence, store
-from games.engine import Match, autoplay
+from games.bots import TIMEOUT_LEVEL, bot_turn
+from games.engine import Match
 from games.models import Game, Seat, TurnReminder
 from games.services import apply_actions_locked, finish_game_abandoned
 from games.store import LoadedGame
@@ -52,7 +57,9 @@ def _live_due(now: datetime) -> QuerySet[Game]:
     absent while someone else is still at the table (a table everyone left only moves at the
     turn limit)."""
     absent_to_move = Exists(
-        Seat.objects.filter(presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"))
+        Seat.objects.filter(
+            presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__bot_level=""
+        )
     )
     someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
     return Game.objects.filter(
@@ -171,6 +178,8 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         return False
     seat = next(seat for seat in seats if seat.seat == game.turn_seat)
     overdue = game.turn_deadline is not None and game.turn_deadline <= now
+    if seat.user.is_bot:
+        return overdue and _play_bot_turn(locked, seat=seat, now=now)
     absent = (
         game.mode == Game.Mode.LIVE
         and presence.is_stale(seat, now)
@@ -184,7 +193,7 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         finish_game_abandoned(locked=locked, seat=seat.seat)
         return True
     match = Match.from_dict(game.state)
-    actions = autoplay(match.deal, seat.seat)
+    actions = bot_turn(game=game, match=match, seat=seat.seat, level=TIMEOUT_LEVEL)
     version_before = game.version
     turn_ended_at = _turn_ended_at(game, now) if overdue else clock.now()
     apply_actions_locked(
@@ -205,6 +214,18 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
             "timeouts_in_a_row": timeouts_in_a_row,
         },
         dedupe_key=f"{game.pk}:{version_before}",
+    )
+    return True
+
+
+def _play_bot_turn(locked: LoadedGame, *, seat: Seat, now: datetime) -> bool:
+    """A bot seat's turn, due after its pause: its own move (not automatic), never a timeout."""
+    game = locked.game
+    assert game.state is not None
+    match = Match.from_dict(game.state)
+    actions = bot_turn(game=game, match=match, seat=seat.seat, level=seat.user.bot_level)
+    apply_actions_locked(
+        locked=locked, seat=seat.seat, actions=actions, automatic=False, turn_started_at=now
     )
     return True
 

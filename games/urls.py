@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<game_id:game_id>/join/", views.JoinView.as_view(), name="game-join"),
     path("games/<game_id:game_id>/leave/", views.LeaveView.as_view(), name="game-leave"),
+    path("games/<game_id:game_id>/bots/", views.SeatBotView.as_view(), name="game-bots"),
     path("games/<game_id:game_id>/moves/", views.MovesView.as_view(), name="game-moves"),
     path("games/<game_id:game_id>/export/", views.ExportView.as_view(), name="game-export"),
     path(

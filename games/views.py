@@ -32,6 +32,7 @@ from games.serializers import (
     MoveLogSerializer,
     MoveRequestSerializer,
     MoveResultSerializer,
+    SeatBotSerializer,
     SeatPresenceSerializer,
 )
 from games.store import LoadedGame
@@ -106,11 +107,13 @@ GAME_EXAMPLE = OpenApiExample(
         "players": [
             {
                 "seat": seat,
-                "team": seat % 2,
+                "team": team,
                 "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
                 "is_absent": False,
             }
-            for seat, name in enumerate(["anna", "boris", "vera", "gleb"])
+            for seat, (name, team) in enumerate(
+                [("anna", 0), ("boris", 1), ("vera", 0), ("gleb", 1)]
+            )
         ],
         "your_seat": 0,
         "version": 9,
@@ -313,6 +316,38 @@ class JoinView(APIView):
         user = request_user(request)
         joined = services.join_table(game_id=game_id, user=user, **serializer.validated_data)
         return Response(selectors.game_detail(table=joined, viewer=user))
+
+
+class SeatBotView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Give a free seat to a bot",
+        description="The table's creator seats a bot of a level before the start; the fourth "
+        "seat taken starts the game. A bot plays through the same move service as people, from "
+        "the worker, after a short pause (`BOT_PAUSE`: 2 s live, 1 s async); it decides from "
+        "what its seat may see. Bots are shown as bots (`is_bot`, `bot_level`), get no kudos "
+        "and cannot be reported; a game with bots (`with_bots`) moves nobody's Authority. "
+        "Errors: `invalid_bot_level` (400), `not_creator` (403), `seat_taken`, "
+        "`game_not_waiting` (409).",
+        request=SeatBotSerializer,
+        responses={
+            200: GameDetailSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: error_response("`not_creator`."),
+            404: ERROR_404,
+            409: error_response("`seat_taken`, `game_not_waiting`."),
+        },
+        examples=[
+            OpenApiExample("a club bot", value={"seat": 1, "level": "club"}, request_only=True)
+        ],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        serializer = SeatBotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = request_user(request)
+        seated = services.seat_bot(game_id=game_id, user=user, **serializer.validated_data)
+        return Response(selectors.game_detail(table=seated, viewer=user))
 
 
 class LeaveView(APIView):

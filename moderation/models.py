@@ -62,6 +62,7 @@ class AuthorityChange(models.Model):
         GIVER_FEW_GAMES = "giver_few_games", "giver has too few finished games"
         PAIR_LIMIT = "pair_limit", "this pair already counted enough this month"
         SANCTION = "sanction", "sanction imposed"
+        GAME_WITH_BOTS = "game_with_bots", "a game with bots moves no Authority"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="authority_changes"

@@ -54,5 +54,9 @@ def kudos_outcome(reason: str) -> str:
             f"have already counted {policy.KUDOS_PAIR_LIMIT} kudos for each other in "
             f"{policy.KUDOS_PAIR_PERIOD.days} days.",
         ),
+        AuthorityChange.Reason.GAME_WITH_BOTS: i18n.text(
+            "Спасибо отправлено, но не влияет на Авторитет: в этой игре играли боты.",
+            "Your kudos was sent but does not count towards Authority: bots played in this game.",
+        ),
     }
     return messages[reason]

@@ -14,6 +14,7 @@ from accounts.models import User
 from canasta_club import clock, i18n
 from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
 from games import errors as game_errors
+from games import selectors as game_selectors
 from games.models import Game, Seat
 from moderation import errors, policy, selectors
 from moderation.models import (
@@ -42,6 +43,11 @@ def _game_or_404(game_id: int) -> Game:
 def _seats_of(game: Game) -> dict[int, int]:
     """user_id -> seat number."""
     return dict(Seat.objects.filter(game=game).values_list("user_id", "seat"))
+
+
+def _bots_among(seats: dict[int, int]) -> set[int]:
+    """The ids of the bots seated (bots get no kudos, cannot be reported, move no Authority)."""
+    return set(User.objects.filter(pk__in=seats).exclude(bot_level="").values_list("pk", flat=True))
 
 
 def _require_player(game: Game, seats: dict[int, int], user: User) -> int:
@@ -143,9 +149,18 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
                 ),
             )
         recipient_id = None
+        bots = _bots_among(seats)
         if to == Afterword.To.PARTNER:
-            partner_seat = (author_seat + 2) % 4
-            recipient_id = next(uid for uid, seat in seats.items() if seat == partner_seat)
+            partners = game_selectors.seating_of(game=game).partners_of(author_seat)
+            recipient_id = next(uid for uid, seat in seats.items() if seat in partners)
+            if recipient_id in bots:
+                raise Invalid(
+                    "partner_is_bot",
+                    i18n.text(
+                        "Ваш партнёр — бот: благодарность ему не передать.",
+                        "Your partner is a bot: it receives no kudos.",
+                    ),
+                )
         locked = _lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
         if giver.is_muted(now=now):
@@ -174,6 +189,8 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         )
         if recipient_id is not None:
             amount, reason = _kudos_weight(giver=giver, recipient_id=recipient_id, now=now)
+            if bots:  # a game with bots moves nobody's Authority
+                amount, reason = 0, AuthorityChange.Reason.GAME_WITH_BOTS
             _record_authority_change(
                 user_id=recipient_id,
                 amount=amount,
@@ -223,6 +240,13 @@ def create_report(
                 i18n.text(
                     "Пожаловаться можно только на другого игрока этой игры.",
                     "You can only report another player of this game.",
+                ),
+            )
+        if accused_id in _bots_among(seats):
+            raise Invalid(
+                "accused_is_bot",
+                i18n.text(
+                    "Это бот: на него нельзя пожаловаться.", "That is a bot: it cannot be reported."
                 ),
             )
         afterword = None

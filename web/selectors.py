@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
+from games.engine import Rules
 from games.engine.preview import Preview
 from games.models import Game, Seat
 
@@ -18,7 +19,8 @@ RECENT_MOVES = 8
 CANASTA_LENGTH = 7
 
 
-SEATS = 4
+# Every table seats four, partners opposite (games.engine.seating).
+SEATING = Rules().seating
 
 
 @dataclass
@@ -28,7 +30,7 @@ class LobbyRow:
 
     @property
     def free_seats(self) -> int:
-        return SEATS - len(self.summary["players"])
+        return SEATING.players - len(self.summary["players"])
 
 
 def _lobby_row(game: Game, user: User) -> LobbyRow:
@@ -139,12 +141,11 @@ class TablePage:
 
 
 def _seats_around(viewer_seat: int) -> list[tuple[int, str]]:
-    """Seats in turn order from the viewer's: the next one sits on the left, the partner
-    opposite (R-DEAL-1)."""
-    return [
-        ((viewer_seat + offset) % 4, place)
-        for offset, place in enumerate(("me", "left", "partner", "right"))
-    ]
+    """Seats in the order of play from the viewer's: the next one sits on the left, the
+    partner opposite (R-DEAL-1; the engine's seating)."""
+    return list(
+        zip(SEATING.round_from(viewer_seat), ("me", "left", "partner", "right"), strict=True)
+    )
 
 
 def _meld_area(meld: dict[str, Any]) -> dict[str, Any]:
@@ -216,7 +217,7 @@ def table_page(
         teams=teams,
         can=can,
         moves=[_move_line(move, players) for move in reversed(moves)],
-        free_seats=[n for n in range(SEATS) if n not in taken]
+        free_seats=[n for n in SEATING.seats if n not in taken]
         if game.status == Game.Status.WAITING
         else [],
         invite_code=detail["invite_code"] or "",

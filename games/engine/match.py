@@ -40,34 +40,32 @@ class Match:
         self.first_dealer = first_dealer
         self.seed = seed
         self.deal_number = 1
-        self.scores: tuple[int, int] = (0, 0)
+        self.scores: tuple[int, ...] = tuple(0 for _ in rules.seating.teams)
         self.history: list[dict[str, Any]] = []
         self.over = False
         self.winner: int | None = None
         self.last_deal: dict[str, Any] | None = None  # spectator view of the previous deal
-        self.deal = self._new_deal()
+        self.deal = self._new_deal(dealer=first_dealer)
 
     @classmethod
     def new(cls, rules: Rules, *, first_dealer: int, seed: int) -> "Match":
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
+        seats = rules.seating.seats
         if (
             not isinstance(first_dealer, int)
             or isinstance(first_dealer, bool)
-            or not (0 <= first_dealer <= 3)
+            or first_dealer not in seats
         ):
-            raise ValueError("first_dealer must be a seat 0-3")
+            raise ValueError(f"first_dealer must be a seat 0-{seats[-1]}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed must be an integer")
         return cls(rules, first_dealer, seed)
 
-    def _dealer(self) -> int:
-        return (self.first_dealer + self.deal_number - 1) % 4  # R-DEAL-1: passes to the left
-
-    def _new_deal(self) -> Deal:
+    def _new_deal(self, *, dealer: int) -> Deal:
         return Deal.new(
             self.rules,
-            dealer=self._dealer(),
+            dealer=dealer,
             team_scores=self.scores,
             seed=deal_seed(self.seed, self.deal_number),
         )
@@ -80,7 +78,9 @@ class Match:
         if deal.phase != "over" or deal.result is None:
             return event
         result = deal.result
-        self.scores = (self.scores[0] + result[0]["total"], self.scores[1] + result[1]["total"])
+        self.scores = tuple(
+            score + line["total"] for score, line in zip(self.scores, result, strict=True)
+        )
         self.history.append(
             {
                 "number": self.deal_number,
@@ -94,12 +94,12 @@ class Match:
         event["result"] = [dict(line) for line in result]
         if self._game_over():
             self.over = True
-            first, second = self.scores
-            self.winner = None if first == second else (0 if first > second else 1)
+            self.winner = self._leader()
         else:
             self.last_deal = deal.view(None)
             self.deal_number += 1
-            self.deal = self._new_deal()
+            # R-DEAL-1: the deal passes to the left.
+            self.deal = self._new_deal(dealer=self.rules.seating.next_seat(deal.dealer))
         return event
 
     def _game_over(self) -> bool:
@@ -108,7 +108,13 @@ class Match:
         target = self.rules.target
         if target is not None and max(self.scores) < target:
             return False
-        return self.scores[0] != self.scores[1] or self.rules.tie == "draw"
+        return self._leader() is not None or self.rules.tie == "draw"
+
+    def _leader(self) -> int | None:
+        """The team with the highest total; None when it is shared."""
+        best = max(self.scores)
+        leaders = [team for team, score in enumerate(self.scores) if score == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return {
@@ -150,7 +156,7 @@ class Match:
         match.first_dealer = data["first_dealer"]
         match.seed = data["seed"]
         match.deal_number = data["deal_number"]
-        match.scores = (data["scores"][0], data["scores"][1])
+        match.scores = tuple(data["scores"])
         match.history = list(data["history"])
         match.over = data["over"]
         match.winner = data["winner"]

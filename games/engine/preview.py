@@ -45,7 +45,7 @@ def preview(deal: Deal, seat: int, action: Any) -> Preview:
         copy.apply(seat, action)
     except IllegalMove as exc:
         return Preview(legal=False, code=exc.code, reason_ru=exc.ru, reason_en=exc.en)
-    team = seat % 2  # partners sit opposite (R-DEAL-1)
+    team = deal.seating.team_of(seat)
     before_team = deal.view(seat)["teams"][team]
     before = {meld["rank"]: meld for meld in before_team["melds"]}
     after_view = copy.view(seat)

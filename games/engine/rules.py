@@ -3,6 +3,8 @@
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .seating import FOUR_HANDED, Seating
+
 _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
@@ -87,6 +89,11 @@ class Rules:
 
     def to_options(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @property
+    def seating(self) -> Seating:
+        """Seats, teams and partners; every table seats four, partners opposite (R-DEAL-1)."""
+        return FOUR_HANDED
 
     @property
     def strict_wilds(self) -> bool:

@@ -1,6 +1,7 @@
-"""End-of-deal scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3)."""
+"""The end of a deal and its scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3/4, R-END)."""
 
 from .cards import VALUE, WILDS, red_three_points
+from .state import DealState
 
 NATURAL_CANASTA_BONUS = 500
 MIXED_CANASTA_BONUS = 300
@@ -39,3 +40,27 @@ def score_team(
         "hand": hand,
         "total": cards + canastas + reds + going_out + hand,
     }
+
+
+def finish(state: DealState, out_seat: int | None) -> None:
+    """R-OUT-4 / R-END: the deal is over (`out_seat` went out, or None); score it (R-SCORE-1)."""
+    seating = state.seating
+    going_out = [0 for _ in seating.teams]
+    if out_seat is not None:
+        team = seating.team_of(out_seat)
+        concealed = (
+            not state.melded[out_seat]
+            and all(length == 0 for length in state.base.values())
+            and any(len(state.melds[team][rank]) >= 7 for rank in state.base)
+        )  # R-OUT-3
+        going_out[team] = CONCEALED_GOING_OUT_BONUS if concealed else GOING_OUT_BONUS
+    state.result = [
+        score_team(
+            list(state.melds[team].values()),
+            len(state.red[team]),
+            [state.hands[seat] for seat in seats],
+            going_out[team],
+        )
+        for team, seats in enumerate(seating.teams)
+    ]
+    state.phase = "over"

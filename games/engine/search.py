@@ -2,16 +2,20 @@
 
 An exhaustive search over how many naturals of each rank to meld and how many wilds to add,
 bounded by two facts: every card is worth points, and at most two cards must be kept back
-(R-OUT-2), so a rank that is melded holds back at most two of its naturals.
+(R-OUT-2, R-PILE-3), so a rank that is melded holds back at most two of its naturals.
 """
+
+from __future__ import annotations
 
 from typing import Any
 
-from .cards import BLACK_THREES, VALUE, WILDS
+from .cards import BLACK_THREES, NATURAL_RANKS, VALUE, WILDS
 
 # A place cards can go: (rank, naturals on table, wilds on table, length on table,
 # naturals of that rank in hand, candidate counts of naturals to meld, value of one natural).
 _Slot = tuple[str, int, int, int, list[str], list[int], int]
+
+_RANK_VALUE = {rank: VALUE[rank + "S"] for rank in NATURAL_RANKS}
 
 
 def opening_plan(
@@ -21,10 +25,12 @@ def opening_plan(
     strict: bool,
     target: int,
     exempt_out: bool = False,
+    keep: int = 2,
 ) -> list[dict[str, Any]] | None:
     """Meld entries (contract form) from `hand`, joining the team's `melds`, worth `target` points.
 
-    The plan leaves at least two cards in hand unless the team then has a canasta (R-OUT-2).
+    The plan leaves at least `keep` (0-2) cards of `hand` unless the team then has a canasta
+    (R-OUT-2; a pile take keeps fewer, since the pile's other cards join the hand, R-PILE-3).
     With `exempt_out` (R-OPEN-5 variant) going out with a canasta also succeeds.
     Returns [] when target <= 0 and None when no plan exists.
     """
@@ -40,12 +46,24 @@ def opening_plan(
             if card in BLACK_THREES:
                 blacks.append(card)
         else:
-            naturals.setdefault(card[0], []).append(card)
+            group = naturals.get(card[0])
+            if group is None:
+                naturals[card[0]] = [card]
+            else:
+                group.append(card)
+    wild_count = len(wilds)
+    if not exempt_out:  # most hands fall short of the minimum whatever is melded: say so at once
+        reachable = sum(VALUE[wild] for wild in wilds) + 5 * len(blacks)
+        for rank, in_hand in naturals.items():
+            count = len(in_hand)
+            if count >= 3 or rank in melds or (count == 2 and wild_count):
+                reachable += count * _RANK_VALUE[rank]
+        if reachable < target:
+            return None
     wilds.sort(key=VALUE.__getitem__, reverse=True)
     prefix = [0]
     for wild in wilds:
         prefix.append(prefix[-1] + VALUE[wild])
-    wild_count = len(wilds)
     has_canasta = any(len(cards) >= 7 for cards in melds.values())
 
     slots: list[_Slot] = []
@@ -55,16 +73,16 @@ def opening_plan(
         on_wilds = sum(1 for card in cards if card in WILDS)
         in_hand = naturals.get(rank, [])
         count = len(in_hand)
-        options = sorted({x for x in (count, count - 1, count - 2, 0) if x >= 0}, reverse=True)
+        options = [count, count - 1, count - 2, 0] if count >= 3 else list(range(count, -1, -1))
         slots.append(
-            (rank, len(cards) - on_wilds, on_wilds, len(cards), in_hand, options, VALUE[rank + "S"])
+            (rank, len(cards) - on_wilds, on_wilds, len(cards), in_hand, options, _RANK_VALUE[rank])
         )
     for rank, in_hand in naturals.items():
         count = len(in_hand)
         if rank in melds or count < 2:
             continue
-        options = sorted({x for x in (count, count - 1, count - 2) if x >= 2} | {0}, reverse=True)
-        slots.append((rank, 0, 0, 0, in_hand, options, VALUE[rank + "S"]))
+        options = [count, count - 1, count - 2, 0] if count >= 4 else [*range(count, 1, -1), 0]
+        slots.append((rank, 0, 0, 0, in_hand, options, _RANK_VALUE[rank]))
     slots.sort(key=lambda slot: -slot[6] * len(slot[4]))
 
     suffix = [0] * (len(slots) + 1)
@@ -106,7 +124,7 @@ def opening_plan(
                         canasta_slot = i
                         break
             canasta = canasta_slot is not None
-            if left < 2 and not canasta:
+            if left < keep and not canasta:
                 continue
             can_black = canasta and len(blacks) >= 3 and left - len(blacks) <= 1
             if total >= target:

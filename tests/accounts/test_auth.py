@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts.models import ApiToken, User
+from accounts.tasks import purge_expired_tokens
 from canasta_club.authentication import digest_of
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
@@ -328,3 +329,14 @@ def test_log_out_revokes_only_the_token_it_carries(api_client, user, user_client
     assert user_client.get("/api/me/").status_code == 401
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {other}")
     assert api_client.get("/api/me/").status_code == 200
+
+
+def test_expired_tokens_are_purged_by_the_hourly_task(user, token):
+    fresh = ApiToken.objects.get(user=user)
+    stale = ApiToken.objects.create(
+        user=user, digest="0" * 64, created_at=timezone.now(), expires_at=timezone.now()
+    )
+
+    assert purge_expired_tokens() == 1
+    assert list(ApiToken.objects.values_list("pk", flat=True)) == [fresh.pk]
+    assert stale.pk not in ApiToken.objects.values_list("pk", flat=True)

@@ -4,6 +4,8 @@ Finding 1 of issue #11 (a made-up X-Forwarded-For per request: 60 wrong password
 finding 5 (/admin/login/ not limited at all).
 """
 
+import threading
+
 import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
@@ -146,3 +148,18 @@ def test_a_password_change_counts_and_is_limited(clock):
 
     assert codes == [400, 400, 400, 429]
     assert token_status(user.username, DEFAULT_PASSWORD, address="10.8.0.2")[0] == 429
+
+
+def test_parallel_failures_all_count(clock):
+    # Counted with the cache's atomic increment: a burst of parallel guesses is not one guess.
+    def fail() -> None:
+        login_limits.record_failure(request=None, username="target")
+
+    threads = [threading.Thread(target=fail) for _ in range(50)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert cache.get(login_limits._account_keys("target")[0]) == 50
+    assert cache.get(login_limits._address_keys("")[0]) == 50

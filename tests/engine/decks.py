@@ -22,6 +22,8 @@ FULL_DECK: tuple[str, ...] = tuple([r + s for r in RANKS for s in SUITS] * 2 + [
 CARD_SET = frozenset(FULL_DECK)
 RED_THREES = ("3H", "3D")
 NATURAL_RANKS = "AKQJT987654"
+# Seat 0 moves first (dealer 3). A hand that can open with 50: three kings and three aces.
+OPENER = ["KS", "KH", "KD", "AS", "AH", "AD", "9S", "8H", "7D", "6C", "5S"]
 
 
 def value(card: str) -> int:
@@ -157,6 +159,14 @@ def state(deal: Deal) -> str:
     return json.dumps(deal.to_dict())
 
 
+def all_cards(deal: Deal) -> Counter[str]:
+    """Every card in the full state (hands, stock, pile, red threes, melds)."""
+    data = deal.to_dict()
+    packed = "".join([*data["hands"], data["stock"], data["pile"], *data["red"]])
+    packed += "".join(cards for team in data["melds"] for _, cards in team)
+    return Counter(packed[i : i + 2] for i in range(0, len(packed), 2))
+
+
 def hand(deal: Deal, seat: int) -> Counter[str]:
     return Counter(deal.view(seat)["hand"])
 
@@ -192,8 +202,8 @@ def cards_on_table(view: Mapping[str, Any]) -> int:
 
 
 def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]) -> IllegalMove:
-    """The action is refused with `code` (or one of the codes) and the deal is left byte for byte
-    unchanged."""
+    """The action is refused with `code` (or one of the codes), a message in both languages,
+    and the deal is left byte for byte unchanged."""
     before = state(deal)
     before_views = [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)]
     with pytest.raises(IllegalMove) as info:
@@ -202,6 +212,7 @@ def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]
     assert info.value.code in codes, (
         f"expected {sorted(codes)}, got {info.value.code!r}: {info.value}"
     )
+    assert str(info.value) and info.value.message("en") and info.value.message("ru")
     assert state(deal) == before, "a refused action changed the deal"
     assert [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)] == before_views
     return info.value

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
 from games.engine.cards import full_deck
-from tests.engine.test_engine_rules import all_cards, draw, meld, new
+from tests.engine.decks import all_cards, draw, meld, new_deal
 
 VARIANTS = [
     Rules(),
@@ -70,7 +70,7 @@ def test_autoplay_alone_finishes_every_turn_of_a_deal(seed: int, variant: Rules)
 
 def test_autoplay_completes_an_opening_below_the_minimum_or_undoes() -> None:
     # 9S 9H 9D laid (30 of 50) with JK in hand: autoplay completes the minimum.
-    deal = new({0: ["9S", "9H", "9D", "JK", "KS", "QH", "JD", "TC", "8S", "7H", "6D"]})
+    deal = new_deal(hands={0: ["9S", "9H", "9D", "JK", "KS", "QH", "JD", "TC", "8S", "7H", "6D"]})
     draw(deal, 0)
     meld(deal, 0, ["9S", "9H", "9D"])
     actions = autoplay(deal, 0)
@@ -78,7 +78,7 @@ def test_autoplay_completes_an_opening_below_the_minimum_or_undoes() -> None:
     _finish_turn_with_autoplay(deal)
     assert deal.view(None)["teams"][0]["opened"] is True
     # 4S 4H 4D laid (15 of 50) and nothing else melds: autoplay undoes, then discards.
-    deal = new({0: ["4S", "4H", "4D", "KS", "QH", "JD", "TC", "8S", "7H", "6D", "5C"]})
+    deal = new_deal(hands={0: ["4S", "4H", "4D", "KS", "QH", "JD", "TC", "8S", "7H", "6D", "5C"]})
     draw(deal, 0)
     meld(deal, 0, ["4S", "4H", "4D"])
     assert [a["type"] for a in autoplay(deal, 0)] == ["undo", "discard"]
@@ -86,7 +86,7 @@ def test_autoplay_completes_an_opening_below_the_minimum_or_undoes() -> None:
 
 def test_autoplay_after_an_undo_completes_the_reachable_minimum() -> None:
     hand = ["KS", "KH", "KD", "QS", "QH", "QD", "JS", "JH", "2C", "8C", "7S"]
-    deal = new({0: hand}, stock=["6C"])
+    deal = new_deal(hands={0: hand}, stock=["6C"])
     draw(deal, 0)
     meld(deal, 0, ["KS", "KH", "KD"])
     deal.apply(0, {"type": "undo"})
@@ -97,7 +97,7 @@ def test_autoplay_after_an_undo_completes_the_reachable_minimum() -> None:
 
 def test_legal_actions_list_draw_takes_and_every_discard() -> None:
     hand = ["KS", "KH", "AS", "AH", "AD", "9S", "8H", "7D", "6C", "5S", "QC"]
-    deal = new({0: hand}, upcards=["KC"])
+    deal = new_deal(hands={0: hand}, upcards=["KC"])
     actions = legal_actions(deal, 0)
     assert {"type": "draw"} in actions
     takes = [a for a in actions if a["type"] == "take_pile"]
@@ -111,7 +111,7 @@ def test_legal_actions_list_draw_takes_and_every_discard() -> None:
 
 
 def test_autoplay_is_empty_for_another_seat_or_a_finished_deal() -> None:
-    deal = new()
+    deal = new_deal()
     assert autoplay(deal, 1) == []
     try:
         deal.apply(1, {"type": "draw"})

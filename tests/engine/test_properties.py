@@ -573,7 +573,7 @@ def take_pile_oracle(view: dict[str, Any], cards: list[str], red_threes_in_pile:
     if len(naturals) + len(wilds) != len(cards) or any(c[0] != rank for c in naturals):
         return False
     if view["pile"]["frozen"] or not team["opened"]:
-        if wilds or len(naturals) < 2:
+        if len(naturals) < 2:  # wilds beside the natural pair join the meld (README DECIDED)
             return False
     elif meld is None and (len(naturals) < 1 or len(cards) < 2):
         return False
@@ -677,7 +677,7 @@ def meld_oracle(view: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
             if hint is not None and hint != rank:
                 return False
         else:
-            if hint is None or hint not in table:
+            if hint is None or hint not in table or hint == "3":  # R-MELD-4: no wild with threes
                 return False
             rank = hint
         on_nat, on_wild, size = table.get(rank, (0, 0, 0))

@@ -8,8 +8,11 @@ from collections import Counter
 import pytest
 
 from games.engine import Deal, IllegalMove, Rules
+from games.engine.cards import VALUE, full_deck
+from games.engine.seating import Seating
 from tests.engine.decks import (
     FULL_DECK,
+    all_cards,
     build_deck,
     cards_on_table,
     dealt_hand,
@@ -40,6 +43,8 @@ def test_r_card_1_a_shuffled_deal_holds_108_cards() -> None:
         seen = Counter(code for seat in range(4) for code in deal.view(seat)["hand"])
         seen += Counter(code for t in spectator["teams"] for code in t["red_threes"])
         assert seen <= Counter(FULL_DECK)
+        assert all_cards(deal) == Counter(FULL_DECK), "the full state holds every card once"
+    assert Counter(full_deck()) == Counter(FULL_DECK)
 
 
 def test_r_card_1_a_stacked_deck_must_be_the_exact_108_card_multiset() -> None:
@@ -72,6 +77,22 @@ def test_r_card_1_suits_do_not_matter_in_a_meld() -> None:
     meld(deal, 0, ["KH", "KH", "KC"], ["QS", "QD", "QS"])
     ranks = {m["rank"]: sorted(m["cards"]) for m in team_view(deal, 0)["melds"]}
     assert ranks == {"K": ["KC", "KH", "KH"], "Q": ["QD", "QS", "QS"]}
+
+
+def test_r_card_2_values() -> None:
+    # R-CARD-2: the engine's table of values
+    expected = {
+        "JK": 50,
+        "AS": 20,
+        "2H": 20,
+        "KD": 10,
+        "8C": 10,
+        "7H": 5,
+        "4S": 5,
+        "3C": 5,
+        "3H": 100,
+    }
+    assert {card: VALUE[card] for card in expected} == expected
 
 
 @pytest.mark.parametrize(
@@ -128,6 +149,36 @@ def test_r_card_2_hand_values_in_the_result() -> None:
 
 
 # --- R-DEAL -----------------------------------------------------------------------------------
+
+
+def test_r_deal_1_four_players_partners_sit_opposite() -> None:
+    # R-DEAL-1: seats 0+2 are team 0, seats 1+3 team 1; play goes 0→1→2→3→0
+    seating = Rules().seating
+    assert seating.players == 4
+    assert seating.seats == (0, 1, 2, 3)
+    assert seating.teams == ((0, 2), (1, 3))
+    assert [seating.team_of(seat) for seat in seating.seats] == [0, 1, 0, 1]
+    assert [seating.partners_of(seat) for seat in seating.seats] == [(2,), (3,), (0,), (1,)]
+    assert [seating.next_seat(seat) for seat in seating.seats] == [1, 2, 3, 0]
+    assert seating.round_from(2) == (2, 3, 0, 1)
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, 2), (3, 3), (6, 2), (6, 3)])
+def test_r_deal_1_round_tables_seat_partners_apart(players: int, teams: int) -> None:
+    # R-DEAL-1 for the seeds' other tables: every seat in one team, no partners side by side
+    seating = Seating.round_table(players=players, teams=teams)
+    assert sorted(seat for team in seating.teams for seat in team) == list(seating.seats)
+    for seat in seating.seats:
+        partners = seating.partners_of(seat)
+        assert seat not in partners and len(partners) == players // teams - 1
+        assert seating.next_seat(seat) not in partners
+        assert all(seating.team_of(partner) == seating.team_of(seat) for partner in partners)
+
+
+def test_r_deal_1_teams_must_be_equal() -> None:
+    # R-DEAL-1: every team holds the same number of seats
+    with pytest.raises(ValueError):
+        Seating.round_table(players=6, teams=4)
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])

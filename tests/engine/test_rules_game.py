@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from games.engine import IllegalMove, Match, Rules, autoplay
+from games.engine import Deal, IllegalMove, Match, Rules, autoplay
 from games.engine.rules import TARGET_MIN
-from tests.engine.decks import all_keys
+from tests.engine.decks import all_keys, build_deck
 
 MATCH_VIEW_KEYS = {"deal", "deal_number", "scores", "history", "over", "winner", "last_deal"}
 HISTORY_KEYS = {"number", "dealer", "seed", "result", "scores_after"}
@@ -43,7 +44,7 @@ def play_match(match: Match, *, check: Any = None, max_actions: int = 20_000) ->
         assert actions < max_actions, "the match does not end"
 
 
-def expected_winner(scores: tuple[int, int] | list[int]) -> int | None:
+def expected_winner(scores: Sequence[int]) -> int | None:
     if scores[0] == scores[1]:
         return None
     return 0 if scores[0] > scores[1] else 1
@@ -118,6 +119,7 @@ def test_match_is_deterministic_from_its_seed() -> None:
     # interfaces.md: deal seeds derived deterministically from the match seed and deal number
     a = Match.new(Rules(target=2500), first_dealer=0, seed=99)
     b = Match.new(Rules(target=2500), first_dealer=0, seed=99)
+    assert a.to_dict() != Match.new(Rules(target=2500), first_dealer=0, seed=100).to_dict()
     play_match(a)
     play_match(b)
     assert a.history == b.history
@@ -195,11 +197,23 @@ def test_rules_options_round_trip_and_validation() -> None:
         options = rules.to_options()
         assert json.loads(json.dumps(options)) == options
         assert Rules.from_options(options) == rules
-    for bad in ({"wild_limit": "any"}, {"colour": "red"}, {"target": "5000"}, {"stock_out": None}):
+    assert Rules.from_options({}) == Rules() and Rules().target == 5000
+    for bad in (
+        {"wild_limit": "any"},
+        {"colour": "red"},
+        {"target": "5000"},
+        {"target": 0},
+        {"stock_out": None},
+        {"stock_out": 1},
+        {"tie": None},
+        {"concealed_out_skips_minimum": "yes"},
+    ):
         with pytest.raises(ValueError):
             Rules.from_options(bad)
     with pytest.raises(ValueError):
         Rules(tie="coin")
+    with pytest.raises(ValueError):
+        Rules.from_options([])
 
 
 @pytest.mark.parametrize(
@@ -248,3 +262,49 @@ def test_r_game_1_both_reach_the_target_level_is_a_draw_or_an_extra_deal() -> No
     assert not extra.over and extra.deal_number == 2, "a level finish plays an extra deal"
     play_match(extra)
     assert extra.scores[0] != extra.scores[1] and extra.winner == expected_winner(extra.scores)
+
+
+# --- the target exactly, on a stacked deal ---------------------------------------------------
+
+# Seat 0 (dealer 3) goes out concealed at once: seven queens + four aces, discard 9C.
+GOING_OUT = {0: ["QS", "QH", "QD", "QC", "QS", "QH", "QD", "AS", "AH", "AD", "9C"]}
+GOING_OUT_ACTIONS = [
+    {"type": "draw"},  # AC
+    {"type": "meld", "melds": [{"cards": GOING_OUT[0][:7]}, {"cards": ["AS", "AH", "AD", "AC"]}]},
+    {"type": "discard", "card": "9C"},
+]
+
+
+def going_out_totals() -> tuple[int, int]:
+    deal = Deal.new(Rules(), dealer=3, deck=build_deck(hands=GOING_OUT, stock=["AC"]))
+    for action in GOING_OUT_ACTIONS:
+        deal.apply(0, action)
+    assert deal.result is not None
+    return deal.result[0]["total"], deal.result[1]["total"]
+
+
+def going_out_from(rules: Rules, scores: tuple[int, int]) -> Match:
+    """A match standing at `scores` whose deal is GOING_OUT, played out by seat 0."""
+    match = Match.new(rules, first_dealer=3, seed=11)
+    match.scores = scores
+    deck = build_deck(hands=GOING_OUT, stock=["AC"])
+    match.deal = Deal.new(rules, dealer=3, team_scores=scores, deck=deck)
+    for action in GOING_OUT_ACTIONS:
+        match.apply(0, action)
+    return match
+
+
+@pytest.mark.parametrize(("rules", "target"), [(Rules(), 5000), (Rules(target=2500), 2500)])
+def test_r_game_1_reaching_the_target_exactly_wins(rules: Rules, target: int) -> None:
+    # R-GAME-1 (and the R-GAME-2 variant target=2500): a total of exactly the target ends it
+    mine, theirs = going_out_totals()
+    match = going_out_from(rules, (target - mine, 0))
+    assert match.over and match.winner == 0
+    assert match.scores == (target, theirs)
+
+
+def test_r_game_1_below_the_target_deals_again() -> None:
+    # R-GAME-1 + R-OPEN-1: 4990 plays another deal, whose minimum follows the new score
+    mine, _theirs = going_out_totals()
+    match = going_out_from(Rules(), (4990 - mine, 0))
+    assert not match.over and match.deal_number == 2 and match.deal.minimums[0] == 120

@@ -96,7 +96,8 @@ def test_r_turn_2_red_three_drawn_is_laid_and_replaced() -> None:
     # R-TURN-2
     deal = new_deal(hands={0: padded([])}, upcards=["9C"], stock=["3H", "KH"])
     stock_before = deal.view(None)["stock_count"]
-    assert draw(deal, 0) == ["KH"]
+    event = deal.apply(0, {"type": "draw"})
+    assert event["public"]["red_threes"] == ["3H"] and event["private"]["cards"] == ["KH"]
     assert team_view(deal, 0)["red_threes"] == ["3H"]
     view = deal.view(None)
     assert view["stock_count"] == stock_before - 2
@@ -108,7 +109,8 @@ def test_r_turn_2_red_three_replacements_repeat() -> None:
     # R-TURN-2: the replacement is a red three too
     deal = new_deal(upcards=["9C"], stock=["KC", "3D", "3H", "QH"])
     pass_turn(deal, 0, "KC")
-    assert draw(deal, 1) == ["QH"]
+    event = deal.apply(1, {"type": "draw"})
+    assert event["public"]["red_threes"] == ["3D", "3H"] and event["private"]["cards"] == ["QH"]
     assert sorted(team_view(deal, 1)["red_threes"]) == ["3D", "3H"]
     assert team_view(deal, 0)["red_threes"] == []
     assert deal.view(None)["hand_counts"][1] == 12
@@ -128,10 +130,16 @@ def test_r_meld_1_meld_needs_three_cards() -> None:
 
 
 def test_r_meld_1_meld_is_one_rank() -> None:
-    # R-MELD-1
-    deal = low_minimum_deal(padded(["KH", "KS", "QD"]), ["9H"])
+    # R-MELD-1: cards of two ranks, or a rank named that the cards are not
+    deal = low_minimum_deal(padded(["KH", "KS", "KD", "QD"]), ["9H"])
     draw(deal, 0)
     refuse(deal, 0, {"type": "meld", "melds": [{"cards": ["KH", "KS", "QD"]}]}, "mixed_ranks")
+    refuse(
+        deal,
+        0,
+        {"type": "meld", "melds": [{"rank": "Q", "cards": ["KH", "KS", "KD"]}]},
+        "mixed_ranks",
+    )
 
 
 def test_r_meld_1_more_cards_of_a_rank_join_the_team_meld() -> None:
@@ -179,12 +187,15 @@ STRICT_CASES = [
     (["9H", "9S", "9D", "9C", "2C", "2D", "JK"], None),  # 4N+3W legal
     (["9H", "9S", "9D", "9C", "9H", "2C", "2D", "JK", "2H"], "too_many_wilds"),  # 5N+4W not
     (["9H", "9S", "9D", "9C", "9H", "9S", "2C", "2D", "JK", "2H"], "too_many_wilds"),  # 6N+4W
+    (["9H", "2C", "JK"], "too_many_wilds"),  # 1N+2W
 ]
 HALF_CASES = [
     (["9H", "9S", "2C"], None),
     (["9H", "9S", "2C", "2D"], None),  # 2N+2W legal in the variant
     (["9H", "9S", "9D", "2C", "2D", "JK"], None),  # 3N+3W
     (["9H", "9S", "2C", "2D", "JK"], "too_many_wilds"),  # 2N+3W: more wilds than naturals
+    (["9H", "2C", "JK"], "too_many_wilds"),  # 1N+2W
+    (["9H", "9S", "9D", "9C", "2C", "2D", "JK"], None),  # 4N+3W
     (["9H", "9S", "9D", "9C", "2C", "2D", "JK", "2H"], "too_many_wilds"),  # 4N+4W: max 3 wilds
     (["9H", "9S", "9D", "9C", "9H", "2C", "2D", "JK", "2H"], "too_many_wilds"),  # 5N+4W
 ]
@@ -216,8 +227,9 @@ def test_r_meld_2_variant_half_wilds_may_equal_naturals(cards: list[str], code: 
 
 
 def test_r_meld_2_limit_holds_when_adding_wilds_to_a_meld() -> None:
-    # R-MELD-2 + R-MELD-3: the limit is checked on the whole meld after the addition
-    deal = low_minimum_deal(padded(["KH", "KS", "KD", "2C", "2D", "JK", "2H"]), ["9H"])
+    # R-MELD-2 + R-MELD-3: the limit is checked on the whole meld after the addition; a fourth
+    # natural makes room for the third wild, and no natural for a fourth
+    deal = low_minimum_deal(padded(["KH", "KS", "KD", "KC", "2C", "2D", "JK", "2H"]), ["9H"])
     draw(deal, 0)
     meld(deal, 0, ["KH", "KS", "KD", "2C"])  # 3N+1W
     meld(deal, 0, {"rank": "K", "cards": ["2D"]})  # 3N+2W
@@ -226,6 +238,10 @@ def test_r_meld_2_limit_holds_when_adding_wilds_to_a_meld() -> None:
         deal, 0, {"type": "meld", "melds": [{"rank": "K", "cards": ["JK", "2H"]}]}, "too_many_wilds"
     )
     assert len(melds_by_rank(deal, 0)["K"]["cards"]) == 5
+    meld(deal, 0, ["KC"])
+    meld(deal, 0, {"rank": "K", "cards": ["JK"]})  # 4N+3W
+    refuse(deal, 0, {"type": "meld", "melds": [{"rank": "K", "cards": ["2H"]}]}, "too_many_wilds")
+    assert len(melds_by_rank(deal, 0)["K"]["cards"]) == 7
 
 
 def test_r_meld_2_variant_half_adding_wilds() -> None:
@@ -284,10 +300,7 @@ def test_r_meld_4_threes_never_in_ordinary_melds() -> None:
         deal, 0, {"type": "meld", "melds": [{"cards": ["3S", "3C", "3S"]}]}, "threes_not_allowed"
     )
     refuse(
-        deal,
-        0,
-        {"type": "meld", "melds": [{"cards": ["KH", "KS", "3S"]}]},
-        {"threes_not_allowed", "mixed_ranks"},
+        deal, 0, {"type": "meld", "melds": [{"cards": ["KH", "KS", "3S"]}]}, "threes_not_allowed"
     )
 
 
@@ -354,12 +367,28 @@ def test_r_meld_4_black_threes_need_a_team_canasta() -> None:
     draw(deal, 0)
     meld(deal, 0, ["QH", "QH", "QS", "QS", "QD", "QC"], ["JH", "JS", "JD"])
     assert melds_by_rank(deal, 0)["Q"]["canasta"] is None
+    refuse(deal, 0, {"type": "meld", "melds": [{"cards": ["3S", "3S", "3C"]}]}, "no_canasta")
+
+
+def test_r_meld_4_black_threes_going_out_with_the_canasta_of_the_same_action() -> None:
+    # R-MELD-4 + R-OUT-3: the canasta and the black threes in one action, then the discard, is
+    # a concealed going out: queens 8 x 10 + black threes 3 x 5, natural canasta, bonus 200
+    hand0 = ["QS", "QH", "QD", "QC", "QS", "QH", "QD", "3S", "3C", "3S", "9C"]
+    deal = new_deal(hands={0: hand0}, stock=["QC"])
+    draw(deal, 0)
+    # without the eighth queen the player would hold 9C and QC
     refuse(
         deal,
         0,
-        {"type": "meld", "melds": [{"cards": ["3S", "3S", "3C"]}]},
-        {"threes_not_allowed", "must_keep_card", "no_canasta"},
+        {"type": "meld", "melds": [{"cards": hand0[:7]}, {"cards": ["3S", "3C", "3S"]}]},
+        "threes_not_allowed",
     )
+    meld(deal, 0, [*hand0[:7], "QC"], ["3S", "3C", "3S"])
+    deal.apply(0, {"type": "discard", "card": "9C"})
+    result = deal.result
+    assert result is not None
+    assert result[0]["cards"] == 95 and result[0]["canastas"] == 500
+    assert result[0]["going_out"] == 200
 
 
 # --- R-CAN ------------------------------------------------------------------------------------

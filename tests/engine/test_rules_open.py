@@ -233,7 +233,7 @@ def test_r_open_4_other_pile_cards_never_count() -> None:
         deal,
         0,
         {"type": "take_pile", "cards": ["KS", "KD"], "melds": [{"cards": ["AS", "AH", "AC"]}]},
-        {"card_not_in_hand", "below_minimum"},
+        "card_not_in_hand",
     )
 
 
@@ -327,6 +327,7 @@ def test_r_undo_1_returns_the_melded_cards_and_the_turn_goes_on() -> None:
     after_draw = hand(deal, 0)
     meld(deal, 0, ["KH", "KS", "KD"], ["QH", "QS", "QD"])
     assert deal.view(0)["undo_available"] is True
+    assert deal.view(1)["undo_available"] is False, "only in the view of the seat to move"
     deal.apply(0, {"type": "undo"})
     assert hand(deal, 0) == after_draw, "the drawn card stays, the melded cards come back"
     assert team_view(deal, 0)["melds"] == []
@@ -417,7 +418,7 @@ def test_r_undo_2_never_after_taking_the_pile() -> None:
 def test_r_undo_2_not_before_the_draw() -> None:
     # R-UNDO-2 / R-TURN-1: nothing to undo before the draw
     deal = seat0_deal(["KH", "KS", "KD", *SINGLES])
-    refuse(deal, 0, {"type": "undo"}, {"wrong_phase", "undo_not_allowed"})
+    refuse(deal, 0, {"type": "undo"}, "undo_not_allowed")
 
 
 def test_r_undo_3_meld_refused_when_the_minimum_became_unreachable() -> None:
@@ -463,6 +464,25 @@ def test_r_undo_3_meld_allowed_while_the_minimum_stays_reachable() -> None:
     meld(deal, 0, ["QH", "QS", "QD"])
     discard(deal, 0, "JH")
     assert team_view(deal, 0)["opened"] is True
+
+
+def test_r_undo_3_the_two_cards_kept_decide_whether_the_minimum_is_reachable() -> None:
+    # R-UNDO-3 + R-OUT-2: after the undo, 4S 4H 4D (15) leaves KS KH KD (30) and a wild: 15 +
+    # 30 + 20 = 65 melds seven of the nine cards left and keeps two, so the fours stay legal;
+    # with 7C instead of the wild, 45 < 50 is out of reach
+    for wild, reachable in (("2C", True), ("7C", False)):
+        hand0 = ["4S", "4H", "4D", "KS", "KH", "KD", "9C", "8C", wild, "QS", "JH"]
+        deal = seat0_deal(hand0, stock=["6C"], upcards=["TC"])
+        draw(deal, 0)
+        meld(deal, 0, ["KS", "KH", "KD"])
+        deal.apply(0, {"type": "undo"})
+        action = {"type": "meld", "melds": [{"cards": ["4S", "4H", "4D"]}]}
+        if reachable:
+            deal.apply(0, action)
+            meld(deal, 0, ["KS", "KH", "KD", "2C"])
+            assert team_view(deal, 0)["opened"] is True
+        else:
+            refuse(deal, 0, action, "minimum_unreachable")
 
 
 def test_r_undo_3_does_not_apply_to_an_opened_team() -> None:

@@ -132,6 +132,19 @@ def test_r_pile_2_take_is_atomic_a_bad_extra_meld_refuses_everything() -> None:
     assert deal.phase == "play"
 
 
+def test_r_pile_2_a_pile_of_one_taken_to_open() -> None:
+    # R-PILE-2 + R-OPEN-4: the take names the opening melds; a pile of one card gives nothing
+    # to the hand, and the turn goes on to a discard
+    hand0 = ["KS", "KH", "AS", "AH", "AD", "9S", "8H", "7D", "6C", "5S", "QC"]
+    deal = new_deal(hands={0: hand0}, upcards=["KC"])
+    event = take_pile(deal, 0, ["KS", "KH"], ["AS", "AH", "AD"])
+    assert event["public"]["count"] == 1 and event["private"]["cards"] == []
+    assert deal.phase == "play" and pile(deal)["count"] == 0
+    by_rank = {rank: Counter(meld["cards"]) for rank, meld in melds_by_rank(deal, 0).items()}
+    assert by_rank == {"K": Counter(["KC", "KS", "KH"]), "A": Counter(["AS", "AH", "AD"])}
+    discard(deal, 0, "QC")
+
+
 def test_r_pile_2_turn_goes_on_after_taking() -> None:
     # R-PILE-2: after the take the player may meld more and must discard
     hand0 = ["KH", "KS", "KD", "9S", "9D", "QC", "QD", "TH", "7C", "6H", "5S"]
@@ -180,6 +193,25 @@ def _one_card_left(kings: list[str], *, seat3_takes: bool, seat3_discard: str) -
         draw(deal, 3)
     discard(deal, 3, seat3_discard)
     return deal
+
+
+def test_r_pile_3_no_take_that_leaves_no_card_after_the_discard_without_a_canasta() -> None:
+    # R-PILE-3: KC alone in the pile; KS KH with it plus AAAA QQQQ would leave 9C alone, and
+    # no card after the discard; melding only the aces leaves five cards
+    hand0 = ["KS", "KH", "AS", "AH", "AD", "AC", "QS", "QH", "QD", "QC", "9C"]
+    deal = new_deal(hands={0: hand0}, upcards=["KC"])
+    refuse(
+        deal,
+        0,
+        {
+            "type": "take_pile",
+            "cards": ["KS", "KH"],
+            "melds": [{"cards": ["AS", "AH", "AD", "AC"]}, {"cards": ["QS", "QH", "QD", "QC"]}],
+        },
+        "cannot_take_pile",
+    )
+    take_pile(deal, 0, ["KS", "KH"], ["AS", "AH", "AD", "AC"])
+    assert deal.view(None)["hand_counts"][0] == 5
 
 
 def test_r_pile_3_one_card_may_not_take_a_pile_of_one() -> None:
@@ -291,7 +323,7 @@ def test_r_pile_4_opponents_meld_does_not_help() -> None:
     draw(deal, 0)
     meld(deal, 0, ["KH", "KS", "KD"])
     discard(deal, 0, "KC")
-    refuse(deal, 1, {"type": "take_pile", "cards": []}, {"cannot_take_pile", "pile_frozen"})
+    refuse(deal, 1, {"type": "take_pile", "cards": []}, "pile_frozen")  # R-FRZ-2: not opened
 
 
 # --- R-PILE-5 ---------------------------------------------------------------------------------
@@ -328,7 +360,8 @@ def test_r_pile_6_red_three_in_a_taken_pile_is_laid_without_replacement() -> Non
     deal = new_deal(team_scores=(-10, -10), hands={0: hand0}, upcards=["3H", "2C", "9C"])
     assert pile(deal) == {"top": "9C", "count": 3, "frozen": True}
     stock_before = deal.view(None)["stock_count"]
-    take_pile(deal, 0, ["9S", "9D"])
+    event = take_pile(deal, 0, ["9S", "9D"])
+    assert event["public"]["red_threes"] == ["3H"]
     assert team_view(deal, 0)["red_threes"] == ["3H"]
     assert deal.view(None)["stock_count"] == stock_before
     assert hand(deal, 0) == Counter(hand0) - Counter(["9S", "9D"]) + Counter(["2C"])
@@ -375,11 +408,13 @@ def test_r_frz_3_frozen_pile_needs_natural_pair() -> None:
     deal = round_then_seat0(hand0, OPEN_K, ["AC", "2C", "JC", "KH"])
     assert pile(deal)["frozen"] is True
     refuse(deal, 0, {"type": "take_pile", "cards": []}, "pile_frozen")
+    refuse(deal, 0, {"type": "take_pile", "cards": ["KC"]}, "pile_frozen")
     refuse(deal, 0, {"type": "take_pile", "cards": ["KC", "2D"]}, "pile_frozen")
     take_pile(deal, 0, ["KC", "KC"])
     melds = team_view(deal, 0)["melds"]
     assert len(melds) == 1
     assert Counter(melds[0]["cards"]) == Counter(["KH", "KS", "KD", "KH", "KC", "KC"])
+    assert pile(deal) == {"top": None, "count": 0, "frozen": False}
 
 
 def test_r_frz_3_dealt_red_three_freezes() -> None:
@@ -416,7 +451,7 @@ def test_r_frz_4_take_to_open_must_keep_two_cards() -> None:
             {"cards": ["TH", "TS", "TD"]},
         ],
     }
-    refuse(deal, 0, action, {"must_keep_card", "cannot_take_pile"})
+    refuse(deal, 0, action, "cannot_take_pile")
 
 
 def test_r_pile_5_variant_black_three_upcard_blocks_only_the_first_player() -> None:
@@ -438,14 +473,32 @@ def test_r_pile_5_variant_black_three_upcard_blocks_only_the_first_player() -> N
 
 
 def test_r_frz_3_wild_may_join_after_the_natural_pair_in_the_same_take() -> None:
-    # R-FRZ-3 + R-PILE-2: the pair takes the frozen pile; a wild from the hand may then join the
-    # new meld (take_pile.melds), but never stand in for one card of the pair
+    # R-FRZ-3 + R-PILE-2 DECIDED: the pair that takes the frozen pile is natural; a wild from
+    # the hand may join the new meld in the same action, in `cards` or in `melds` alike, but
+    # never stand in for one card of the pair
     hand0 = ["KH", "KS", "KD", "9S", "9D", "2D", "JD", "TH", "7C", "6H", "5S"]
     deal = round_then_seat0(hand0, OPEN_K, ["AC", "2C", "JC", "9H"])
     assert pile(deal)["frozen"] is True
-    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "9D", "2D"]}, "pile_frozen")
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "2D"]}, "pile_frozen")
+    in_cards = Deal.from_dict(deal.to_dict())
+    take_pile(in_cards, 0, ["9S", "9D", "2D"])
     take_pile(deal, 0, ["9S", "9D"], {"rank": "9", "cards": ["2D"]})
     assert Counter(melds_by_rank(deal, 0)["9"]["cards"]) == Counter(["9H", "9S", "9D", "2D"])
+    assert in_cards.to_dict() == deal.to_dict()
+
+
+def test_r_frz_4_wild_beside_the_pair_counts_toward_the_minimum_in_either_form() -> None:
+    # R-FRZ-2/4 + R-OPEN-2 DECIDED: an unopened team takes with 9S 9D and a joker: 10 + 20 + 50
+    # = 80 >= 50 whether the joker is in `cards` or in `melds`; without it, 30 is too little
+    hand0 = ["9S", "9D", "JK", "QH", "JS", "TC", "8D", "7H", "6S", "5C", "4D"]
+    deal = new_deal(hands={0: hand0}, upcards=["9H"])
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "9D"]}, "below_minimum")
+    refuse(deal, 0, {"type": "take_pile", "cards": ["9S", "JK"]}, "pile_frozen")
+    in_cards = Deal.from_dict(deal.to_dict())
+    take_pile(in_cards, 0, ["9S", "9D", "JK"])
+    take_pile(deal, 0, ["9S", "9D"], {"rank": "9", "cards": ["JK"]})
+    assert team_view(deal, 0)["opened"] is True
+    assert in_cards.to_dict() == deal.to_dict()
 
 
 def test_r_open_4_wild_added_in_the_take_counts_for_the_minimum() -> None:

@@ -7,8 +7,9 @@ from collections.abc import Collection, Mapping, Sequence
 
 import pytest
 
-from games.engine import Deal, IllegalMove, Rules
+from games.engine import Deal, Rules, autoplay
 from tests.engine.decks import (
+    OPENER,
     discard,
     draw,
     hand,
@@ -18,10 +19,11 @@ from tests.engine.decks import (
     new_deal,
     pass_turn,
     pile,
+    quiet_card,
     refuse,
-    state,
     take_pile,
     team_view,
+    value,
 )
 
 KINGS = ["KH", "KH", "KS", "KS", "KD", "KD", "KC"]
@@ -157,7 +159,8 @@ def test_r_out_3_concealed_going_out_without_a_final_discard() -> None:
     # R-OUT-3: "with or without a final discard"
     deal = new_deal(hands={0: [*KINGS, "AH", "AS", "AD", "AC"]}, upcards=["4D"], stock=["KC"])
     draw(deal, 0)
-    meld(deal, 0, [*KINGS, "KC"], ["AH", "AS", "AD", "AC"])
+    event = meld(deal, 0, [*KINGS, "KC"], ["AH", "AS", "AD", "AC"])
+    assert event["public"]["deal_over"] is True  # R-OUT-4: at once
     result = final(deal)
     assert result[0]["going_out"] == 200
     assert result[0]["cards"] == 80 + 80
@@ -385,10 +388,7 @@ def test_r_end_2_variant_classic_must_take_a_fitting_pile() -> None:
     # R-END-2 variant stock_out="classic": the top card fits team 0's kings and the pile is not
     # frozen, so seat 2 must take it; pressing draw is refused
     deal = _classic_stock_emptied(Rules(stock_out="classic"), "KC")
-    before = state(deal)
-    with pytest.raises(IllegalMove):
-        deal.apply(2, {"type": "draw"})
-    assert state(deal) == before
+    refuse(deal, 2, {"type": "draw"}, "wrong_phase")
     take_pile(deal, 2, [])
     assert deal.phase == "play"
 
@@ -398,6 +398,33 @@ def test_r_end_2_variant_classic_not_taking_ends_the_deal() -> None:
     deal = _classic_stock_emptied(Rules(stock_out="classic"), "QC")
     draw(deal, 2)
     final(deal)
+
+
+def test_r_end_2_variant_classic_the_last_draw_does_not_end_the_deal() -> None:
+    # R-END-1 / R-END-2 variant: drawing the last stock card ends the club's deal; with
+    # stock_out="classic" play goes on, the next player must take the fitting pile, and a team
+    # without a meld of the top card's rank ends the deal by drawing. Red threes and wilds are
+    # dealt (seat 1's threes replaced at once), so the stock never freezes the pile.
+    wilds = ["2S", "2H", "2D", "2C"] * 2 + ["JK"] * 4
+    hands = {0: OPENER, 1: ["3H", "3H", "3D", "3D", "KC", *wilds[:6]], 3: wilds[6:]}
+    for rules in (Rules(), Rules(stock_out="classic")):
+        deal = new_deal(rules=rules, hands=hands, upcards=["3S", "9D"])
+        drawn = draw(deal, 0)
+        meld(deal, 0, ["KS", "KH", "KD"], ["AS", "AH", "AD"])
+        discard(deal, 0, drawn[-1])
+        run_down(deal, 1)
+        assert deal.turn == 1
+        draw(deal, 1)  # the last stock card
+        if rules.stock_out == "club":
+            final(deal)
+            continue
+        assert deal.phase == "play"
+        discard(deal, 1, "KC")
+        refuse(deal, 2, {"type": "draw"}, "wrong_phase")
+        take_pile(deal, 2, [])
+        discard(deal, 2, quiet_card(deal.view(2)["hand"]))
+        draw(deal, 3)
+        final(deal)
 
 
 def test_r_end_2_club_rule_draw_ends_even_when_the_pile_fits() -> None:
@@ -569,6 +596,28 @@ def test_r_score_1_mixed_canasta_and_negative_red_threes() -> None:
         "hand": -205,
         "total": -1005,
     }
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_r_score_1_every_line_adds_up_from_the_table(seed: int) -> None:
+    # R-SCORE-1, R-CAN-1, R-RED-1/2: each line of an autoplayed deal, recomputed from the table
+    deal = Deal.new(Rules(), dealer=0, team_scores=(0, 0), seed=seed)
+    while deal.phase != "over":
+        seat = deal.turn
+        for action in autoplay(deal, seat):
+            deal.apply(seat, action)
+    view = deal.view(None)
+    for team, line in enumerate(final(deal)):
+        table = view["teams"][team]
+        cards = sum(value(c) for m in table["melds"] for c in m["cards"])
+        bonus = sum({"natural": 500, "mixed": 300, None: 0}[m["canasta"]] for m in table["melds"])
+        reds = len(table["red_threes"])
+        red_points = (800 if reds == 4 else 100 * reds) * (1 if table["melds"] else -1)
+        seats = Rules().seating.teams[team]
+        hands = sum(value(c) for seat in seats for c in deal.view(seat)["hand"])
+        assert line["cards"] == cards and line["canastas"] == bonus
+        assert line["red_threes"] == red_points and line["hand"] == -hands
+        assert line["going_out"] in (0, 100, 200)
 
 
 def test_r_score_1_result_is_json_and_in_every_view() -> None:

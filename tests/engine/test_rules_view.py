@@ -8,10 +8,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from games.engine import Deal, Rules, autoplay
+from games.engine import Deal, IllegalMove, Rules, autoplay
 from tests.engine.decks import (
     MELD_KEYS,
+    OPENER,
     TEAM_KEYS,
     VIEW_KEYS,
     assert_view_hides_others,
@@ -57,6 +60,20 @@ def test_view_melds_have_the_contract_shape() -> None:
             assert meld_view["canasta"] is None
     ranks = {m["rank"] for m in deal.view(None)["teams"][0]["melds"]}
     assert ranks == {"K", "Q"}
+
+
+def test_view_melds_in_the_order_laid_with_their_canasta() -> None:
+    # CONTRACT §2 View: a team's melds, cards as laid, natural canasta or none
+    hand0 = ["QS", "QH", "QD", "QC", "QS", "QH", "QD", "AS", "AH", "AD", "9C"]
+    deal = new_deal(hands={0: hand0})
+    draw(deal, 0)
+    meld(deal, 0, hand0[:7], hand0[7:10])
+    team = deal.view(None)["teams"][0]
+    assert team["opened"] is True
+    assert team["melds"] == [
+        {"rank": "Q", "cards": hand0[:7], "canasta": "natural"},
+        {"rank": "A", "cards": hand0[7:10], "canasta": None},
+    ]
 
 
 def test_view_shows_only_the_own_hand_in_play() -> None:
@@ -191,11 +208,47 @@ def test_contract_unknown_card_codes(card: str) -> None:
     refuse(deal, 0, {"type": "take_pile", "cards": [card, "4S"]}, "unknown_card")
 
 
-@pytest.mark.parametrize("seat", [4, -1, 7, "0", None, 0.0, True])
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (None, "bad_action"),
+        ([], "bad_action"),
+        (5, "bad_action"),
+        ("draw", "bad_action"),
+        ({}, "bad_action"),
+        ({"type": "fly"}, "bad_action"),
+        ({"type": ["draw"]}, "bad_action"),
+        ({"type": "draw", "card": "KS"}, "bad_action"),
+        ({"type": "discard"}, "bad_action"),
+        ({"type": "discard", "card": 7}, "bad_action"),
+        ({"type": "discard", "card": "ZZ"}, "unknown_card"),
+        ({"type": "discard", "card": "ks"}, "unknown_card"),
+        ({"type": "meld", "melds": []}, "bad_action"),
+        ({"type": "meld", "melds": {"cards": ["KS"]}}, "bad_action"),
+        ({"type": "meld", "melds": [{"cards": []}]}, "bad_action"),
+        ({"type": "meld", "melds": [{"cards": ["KS"], "x": 1}]}, "bad_action"),
+        ({"type": "meld", "melds": [{"rank": ["K"], "cards": ["KS"]}]}, "bad_action"),
+        ({"type": "meld", "melds": [{"rank": "2", "cards": ["2S"]}]}, "bad_action"),
+        ({"type": "meld", "melds": [{"cards": [None]}]}, "bad_action"),
+        ({"type": "meld", "melds": [{"cards": ["XX"]}]}, "unknown_card"),
+        ({"type": "take_pile"}, "bad_action"),
+        ({"type": "take_pile", "cards": "KS"}, "bad_action"),
+        ({"type": "take_pile", "cards": [], "melds": None}, "bad_action"),
+        ({"type": "undo", "now": True}, "bad_action"),
+    ],
+    ids=repr,
+)
+def test_contract_bad_actions_are_refused_with_their_code(action: Any, code: str) -> None:
+    # CONTRACT §2: the form is checked before the turn and phase
+    refuse(new_deal(hands={0: OPENER}), 0, action, code)
+
+
+@pytest.mark.parametrize("seat", [4, -1, 7, "0", None, 0.0, 1.0, True])
 def test_contract_bad_seat_is_refused(seat: Any) -> None:
-    # CONTRACT §2: refused with IllegalMove, deal unchanged, whatever the seat argument
-    deal = new_deal(dealer=0, upcards=["4D"])  # seat 1 to move: 0/True/0.0 are never the mover
-    refuse(deal, seat, {"type": "draw"}, {"bad_action", "not_your_turn"})
+    # CONTRACT §2: refused with IllegalMove, deal unchanged, whatever the seat argument; a seat
+    # that is no int is bad even when it equals the mover's (seat 1, dealer 0)
+    deal = new_deal(dealer=0, upcards=["4D"])
+    refuse(deal, seat, {"type": "draw"}, "bad_action")
 
 
 def test_contract_illegal_move_messages() -> None:
@@ -203,8 +256,8 @@ def test_contract_illegal_move_messages() -> None:
     deal = _deal_in_phase("draw")
     exc = refuse(deal, 1, {"type": "draw"}, "not_your_turn")
     assert re.search("[а-яА-Я]", str(exc))
-    assert exc.message("ru") == str(exc)
-    assert exc.message("en") and not re.search("[а-яА-Я]", exc.message("en"))
+    assert exc.message("ru") == str(exc) == "Сейчас не ваш ход."
+    assert exc.message("en") == "It is not your turn."
 
 
 def test_contract_to_dict_from_dict_round_trip() -> None:
@@ -222,6 +275,58 @@ def test_contract_to_dict_from_dict_round_trip() -> None:
         seat = deal.turn
         for action in autoplay(deal, seat):
             deal.apply(seat, action)
+
+
+def test_contract_round_trip_mid_turn_keeps_the_turn_so_far() -> None:
+    # CONTRACT §2: an opening in progress (30 of 50, undo available) survives the round trip,
+    # and the copy then refuses and allows exactly what the original does; the state is small
+    deal = new_deal(hands={0: ["9S", "9H", "9D", "JK", "KS", "QH", "JD", "TC", "8S", "7H", "6D"]})
+    draw(deal, 0)
+    meld(deal, 0, ["9S", "9H", "9D"])
+    data = deal.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    copy = Deal.from_dict(json.loads(json.dumps(data)))
+    assert copy.to_dict() == data and copy.view(0) == deal.view(0)
+    for each in (deal, copy):
+        refuse(each, 0, {"type": "discard", "card": "KS"}, "below_minimum")
+        each.apply(0, {"type": "undo"})
+        refuse(each, 0, {"type": "undo"}, "undo_not_allowed")
+    assert copy.to_dict() == deal.to_dict()
+    assert len(json.dumps(data, separators=(",", ":"))) < 4096
+
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4)
+    | st.sampled_from(["draw", "take_pile", "meld", "undo", "discard", "KS", "JK", "2C", "K"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["type", "cards", "melds", "rank", "card", "x"]), children, max_size=4
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(action=_json, seat=st.integers(-1, 4) | st.none(), drawn=st.booleans())
+def test_contract_any_json_raises_only_illegal_move_and_changes_nothing(
+    action: Any, seat: Any, drawn: bool
+) -> None:
+    # CONTRACT §2: whatever JSON arrives, IllegalMove or a legal move, never another exception
+    deal = new_deal(hands={0: OPENER})
+    if drawn:
+        draw(deal, 0)
+    before = state(deal)
+    try:
+        deal.apply(seat, action)
+    except IllegalMove as exc:
+        assert exc.code and str(exc)
+        assert state(deal) == before
 
 
 def test_contract_refused_action_leaves_copy_and_original_equal() -> None:

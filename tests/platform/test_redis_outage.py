@@ -15,6 +15,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from canasta_club.cache import DegradingRedisCache
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = [
@@ -30,7 +31,10 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def private_redis() -> Iterator[subprocess.Popen[bytes]]:
+def private_redis(monkeypatch) -> Iterator[subprocess.Popen[bytes]]:
+    # The process-wide skip and log pacing start afresh (an earlier test may have set them).
+    monkeypatch.setattr(DegradingRedisCache, "_skip_until", 0.0)
+    monkeypatch.setattr(DegradingRedisCache, "_last_logged", 0.0)
     port = _free_port()
     server = subprocess.Popen(
         [
@@ -134,6 +138,23 @@ def test_with_redis_gone_people_still_log_in_and_health_says_so(private_redis, c
         }
 
     assert any("Cache unavailable" in record.message for record in caplog.records)
+    # The first failure spares the next requests the cache's timeout for a while...
+    assert DegradingRedisCache._skip_until > time.monotonic()
+    # ...but the health check always asks Redis.
     response = client.get("/api/health/")
     assert response.status_code == 503
     assert response.json()["cache"] == {"ok": False}
+
+
+def test_the_log_in_limits_count_in_redis(private_redis):
+    user = UserFactory.create()
+    body = {"username": user.username, "password": "wrong"}
+    codes = [
+        APIClient()
+        .post("/api/auth/token/", body, format="json", REMOTE_ADDR=f"10.9.0.{n}")
+        .status_code
+        for n in range(7)
+    ]
+
+    # Five free failures for the account, then the backoff, from any address.
+    assert codes == [400] * 5 + [429, 429]

@@ -11,7 +11,9 @@ from canasta_club import clock
 from canasta_club.errors import ClubError, status_of
 from games import services as game_services
 from games import timeouts
+from games.bots import decision_seed, seat_log
 from games.engine import autoplay
+from games.engine.bots import play_turn as engine_play_turn
 from games.models import Game, Move, Seat
 from games.selectors import player_stats
 from games.tasks import sweep_deadlines
@@ -44,6 +46,19 @@ def test_game_stores_its_turn_deadline_and_nothing_happens_before_it():
     clock.advance(ASYNC_LIMIT - timedelta(seconds=1))
     assert timeouts.sweep() == 0
     assert autoplayed(game) == []
+
+
+def test_a_timed_out_turn_is_the_club_bots_turn_from_what_the_seat_sees():
+    game = started_game()
+    play_turn(game.pk)  # a turn in the log, so the bot reads a real one
+    game.refresh_from_db()
+    seat, match = turn_of(game), match_of(game)
+    log = seat_log(game=game, deal_number=match.deal_number, seat=seat)
+    assert log and all(entry["private"] is None for entry in log if entry["seat"] != seat)
+    expected = engine_play_turn(match.deal, seat, level="club", log=log, seed=decision_seed(game))
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    assert timeouts.sweep() == 1
+    assert [move.action for move in autoplayed(game)] == expected
 
 
 def test_overdue_turn_is_autoplayed_exactly_once_by_two_racing_sweeps():
@@ -232,14 +247,14 @@ def test_a_turn_left_half_done_is_finished_from_where_it_stands():
 
 def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
     broken, healthy = started_game(), started_game()
-    real_autoplay = timeouts.autoplay
+    real_bot_turn = timeouts.bot_turn
 
-    def autoplay_failing_for_one_game(deal, seat):
-        if deal.to_dict() == match_of(broken).deal.to_dict():
+    def bot_turn_failing_for_one_game(*, game, match, seat, level):
+        if game.pk == broken.pk:
             raise RuntimeError("engine bug")
-        return real_autoplay(deal, seat)
+        return real_bot_turn(game=game, match=match, seat=seat, level=level)
 
-    monkeypatch.setattr(timeouts, "autoplay", autoplay_failing_for_one_game)
+    monkeypatch.setattr(timeouts, "bot_turn", bot_turn_failing_for_one_game)
     clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
     assert timeouts.sweep() == 2
     assert autoplayed(healthy) and not autoplayed(broken)
@@ -250,12 +265,12 @@ def test_a_broken_game_does_not_hold_up_the_others(monkeypatch, caplog):
 
 def test_a_broken_game_is_retried_with_a_doubling_delay_until_it_goes_through(monkeypatch):
     broken = started_game()
-    real_autoplay = timeouts.autoplay
+    real_bot_turn = timeouts.bot_turn
 
-    def failing_autoplay(deal, seat):
+    def failing_bot_turn(*, game, match, seat, level):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(timeouts, "autoplay", failing_autoplay)
+    monkeypatch.setattr(timeouts, "bot_turn", failing_bot_turn)
     clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
     assert timeouts.sweep() == 1
     assert timeouts.sweep() == 0  # backing off: not tried every second
@@ -266,7 +281,7 @@ def test_a_broken_game_is_retried_with_a_doubling_delay_until_it_goes_through(mo
     broken.refresh_from_db()
     assert broken.sweep_failures == 2
 
-    monkeypatch.setattr(timeouts, "autoplay", real_autoplay)
+    monkeypatch.setattr(timeouts, "bot_turn", real_bot_turn)
     clock.advance(timeouts.SWEEP_RETRY_FIRST)
     assert timeouts.sweep() == 1
     assert autoplayed(broken)

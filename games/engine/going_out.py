@@ -1,0 +1,48 @@
+"""Discarding and going out (R-TURN-1, R-OUT-1/4, R-OPEN-3, R-FRZ-1): the end of a turn."""
+
+from .cards import WILDS
+from .errors import IllegalMove
+from .melds import has_canasta
+from .opening import below_minimum, exempt_from_minimum
+from .scoring import finish
+from .state import DealState, Event
+from .turns import end_turn
+
+
+def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
+    if state.phase != "play":
+        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you discard.")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalMove("card_not_in_hand")
+    left = len(hand) - 1
+    if left == 0:  # going out (R-OUT-1), with the R-OPEN-5 variant's exemption
+        team = state.seating.team_of(seat)
+        canasta = has_canasta(state, team, {})
+        if not state.opened[team] and state.base and not exempt_from_minimum(state, canasta):
+            raise below_minimum(state.points, state.minimums[team])
+        if not canasta:
+            raise IllegalMove("no_canasta")
+    elif state.base:  # R-OPEN-3: melded this turn, so the team must have opened
+        team = state.seating.team_of(seat)
+        if not state.opened[team]:
+            raise below_minimum(state.points, state.minimums[team])
+    if not commit:
+        return {}
+    hand.remove(card)
+    state.pile.append(card)
+    if card in WILDS:  # R-FRZ-1
+        state.frozen = True
+    if left == 0:
+        finish(state, seat)
+    else:
+        end_turn(state)
+    return {
+        "public": {
+            "type": "discard",
+            "seat": seat,
+            "card": card,
+            "deal_over": state.phase == "over",
+        },
+        "private": {},
+    }

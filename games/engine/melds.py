@@ -1,0 +1,195 @@
+"""Melds and canastas (R-MELD-1..4, R-CAN-1/2, R-OUT-2): checking entries, laying them."""
+
+from collections import Counter
+from typing import Any
+
+from .actions import Entry
+from .cards import RED_THREES, VALUE, WILDS
+from .errors import IllegalMove
+from .opening import below_minimum, check_minimum_reachable, exempt_from_minimum
+from .scoring import finish
+from .state import DealState, Event
+
+# A meld being checked: [naturals, wilds, length] after the cards of this action.
+MeldShape = list[int]
+
+
+def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
+    if state.phase != "play":
+        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
+    team = state.seating.team_of(seat)
+    hand = state.hands[seat]
+    used = [card for _, meld_cards in entries for card in meld_cards]
+    require_in_hand(hand, used)
+    sim: dict[str, MeldShape] = {}
+    resolved, points, black = check_entries(state, team, entries, sim)
+    left = len(hand) - len(used)
+    canasta = has_canasta(state, team, sim)
+    if black:
+        check_black_threes(left, canasta)
+    if not canasta and left < 2:  # R-OUT-2
+        raise IllegalMove("must_keep_card")
+    opened = state.opened[team]
+    total = state.points + points
+    minimum = state.minimums[team]
+    if not opened and total < minimum:
+        exempt = exempt_from_minimum(state, canasta)
+        if left == 0 and not exempt:
+            raise below_minimum(total, minimum)
+        if state.undo_used and left > 0:  # R-UNDO-3
+            hand_after = list(hand)
+            for card in used:
+                hand_after.remove(card)
+            check_minimum_reachable(state, team, hand_after, resolved, minimum - total)
+    if not commit:
+        return {}
+    for card in used:
+        hand.remove(card)
+    lay(state, team, resolved)
+    state.points = total
+    if not opened and total >= minimum:
+        state.opened[team] = True
+        state.opened_now = True
+    if left == 0:  # R-OUT-1: melded the whole hand
+        finish(state, seat)
+    return {
+        "public": {
+            "type": "meld",
+            "seat": seat,
+            "melds": meld_events(resolved),
+            "opened": state.opened[team],
+            "deal_over": state.phase == "over",
+        },
+        "private": {},
+    }
+
+
+def check_entries(
+    state: DealState, team: int, entries: list[Entry], sim: dict[str, MeldShape]
+) -> tuple[list[tuple[str, list[str]]], int, bool]:
+    """Checks meld entries in order against the team's melds (R-MELD-1..4).
+
+    Records the resulting meld shapes in `sim`; returns the entries with their ranks,
+    the card points they add and whether black threes are among them.
+    """
+    strict = state.rules.strict_wilds
+    melds = state.melds[team]
+    resolved: list[tuple[str, list[str]]] = []
+    points = 0
+    black = False
+    for hint, cards in entries:
+        natural_rank: str | None = None
+        naturals = wilds = blacks = 0
+        for card in cards:
+            if card in WILDS:
+                wilds += 1
+            elif card[0] == "3":
+                if card in RED_THREES:
+                    raise IllegalMove(
+                        "threes_not_allowed",
+                        "Красные тройки не выкладывают в комбинации.",
+                        "Red threes never go into melds.",
+                    )
+                blacks += 1
+            else:
+                if natural_rank is None:
+                    natural_rank = card[0]
+                elif card[0] != natural_rank:
+                    raise IllegalMove("mixed_ranks")
+                naturals += 1
+        if blacks:  # R-MELD-4
+            if naturals or wilds or hint not in (None, "3"):
+                raise IllegalMove(
+                    "threes_not_allowed",
+                    "Чёрные тройки выкладывают только отдельно, без диких карт.",
+                    "Black threes are melded only on their own, with no wild cards.",
+                )
+            if "3" in melds or "3" in sim:
+                raise IllegalMove("threes_not_allowed")
+            if blacks < 3:
+                raise IllegalMove("meld_too_small")
+            sim["3"] = [blacks, 0, blacks]
+            black = True
+            rank = "3"
+        else:
+            if natural_rank is None:
+                if hint == "3":
+                    raise IllegalMove("threes_not_allowed")
+                if hint is None:
+                    raise IllegalMove(
+                        "wild_only",
+                        "Укажите достоинство комбинации, к которой докладываете дикую карту.",
+                        "Name the rank of the meld the wild card joins.",
+                    )
+                rank = hint
+                if rank not in sim and rank not in melds:  # R-MELD-3
+                    raise IllegalMove("wild_only")
+            else:
+                if hint is not None and hint != natural_rank:
+                    raise IllegalMove("mixed_ranks")
+                rank = natural_rank
+            shape = sim.get(rank)
+            if shape is None and rank in melds:
+                existing = melds[rank]
+                on_wilds = sum(1 for card in existing if card in WILDS)
+                shape = [len(existing) - on_wilds, on_wilds, len(existing)]
+            if shape is None:
+                if len(cards) < 3:
+                    raise IllegalMove("meld_too_small")
+                shape = [0, 0, 0]
+            naturals += shape[0]
+            wilds += shape[1]
+            if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):  # R-MELD-2
+                raise IllegalMove("too_many_wilds")
+            sim[rank] = [naturals, wilds, shape[2] + len(cards)]
+        points += sum(VALUE[card] for card in cards)
+        resolved.append((rank, cards))
+    return resolved, points, black
+
+
+def has_canasta(state: DealState, team: int, sim: dict[str, MeldShape]) -> bool:
+    """R-CAN-1: the team has a meld of seven or more, on the table or after `sim`."""
+    return any(len(meld) >= 7 for meld in state.melds[team].values()) or any(
+        shape[2] >= 7 for shape in sim.values()
+    )
+
+
+def lay(state: DealState, team: int, resolved: list[tuple[str, list[str]]]) -> None:
+    """Puts checked entries on the table, remembering each meld's length before this turn."""
+    melds = state.melds[team]
+    for rank, cards in resolved:
+        meld = melds.get(rank)
+        if meld is None:
+            melds[rank] = meld = []
+        state.base.setdefault(rank, len(meld))
+        meld.extend(cards)
+
+
+def require_in_hand(hand: list[str], cards: list[str]) -> None:
+    if not cards:
+        return
+    have = Counter(hand)
+    for card, count in Counter(cards).items():
+        if have[card] < count:
+            raise IllegalMove(
+                "card_not_in_hand",
+                f"Карты {card} у вас в руке нет (или их меньше).",
+                f"You do not hold {card} (or not that many).",
+            )
+
+
+def check_black_threes(left: int, canasta: bool) -> None:
+    """R-MELD-4 DECIDED: black threes only while going out, with a team canasta."""
+    if left > 1:
+        raise IllegalMove(
+            "threes_not_allowed",
+            "Чёрные тройки выкладывают только при выходе: после них в руке остаётся не больше "
+            "одной карты.",
+            "Black threes are melded only when going out: at most one card may stay in hand.",
+        )
+    if not canasta:
+        raise IllegalMove("no_canasta")
+
+
+def meld_events(resolved: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
+    return [{"rank": rank, "cards": list(cards)} for rank, cards in resolved]

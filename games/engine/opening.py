@@ -1,0 +1,95 @@
+"""The first meld's minimum and «Вернуть как было» (R-OPEN-1..5, R-UNDO-1..3)."""
+
+from .errors import IllegalMove
+from .search import opening_plan
+from .state import DealState, Event
+
+
+def below_minimum(points: int, minimum: int) -> IllegalMove:
+    return IllegalMove(
+        "below_minimum",
+        f"Первая выкладка набирает {points} очков, а нужно не меньше {minimum}.",
+        f"The first meld is worth {points} points; it needs at least {minimum}.",
+    )
+
+
+def exempt_from_minimum(state: DealState, canasta: bool) -> bool:
+    """Variant concealed_out_skips_minimum (R-OPEN-5): going out after a stock draw with a
+    canasta. Only an unopened team asks, so every meld of the team was laid this turn."""
+    return state.rules.concealed_out_skips_minimum and state.drew == "stock" and canasta
+
+
+def check_minimum_reachable(
+    state: DealState,
+    team: int,
+    hand_after: list[str],
+    laid: list[tuple[str, list[str]]],
+    missing: int,
+) -> None:
+    """R-UNDO-3: after an undo, a meld must leave the minimum reachable from the hand left
+    (`missing` points short, `laid` the entries about to join the team's melds)."""
+    melds_after = {rank: list(cards) for rank, cards in state.melds[team].items()}
+    for rank, cards in laid:
+        melds_after.setdefault(rank, []).extend(cards)
+    plan = opening_plan(
+        hand_after,
+        melds_after,
+        strict=state.rules.strict_wilds,
+        target=missing,
+        exempt_out=state.rules.concealed_out_skips_minimum and state.drew == "stock",
+    )
+    if plan is None:
+        raise IllegalMove("minimum_unreachable")
+
+
+def undo(state: DealState, seat: int, commit: bool) -> Event:
+    """R-UNDO-1/2: every card melded this turn goes back to the hand; the turn goes on."""
+    if state.phase != "play" or not state.base:
+        raise IllegalMove(
+            "undo_not_allowed",
+            "«Вернуть как было»: в этот ход вы ещё ничего не выложили.",
+            "Undo: you have melded nothing this turn.",
+        )
+    if state.drew == "pile":  # R-UNDO-2
+        raise IllegalMove(
+            "undo_not_allowed",
+            "Взятую стопку не возвращают: «Вернуть как было» нельзя.",
+            "A taken pile cannot be undone.",
+        )
+    if state.undo_used:
+        raise IllegalMove(
+            "undo_not_allowed",
+            "«Вернуть как было» можно только один раз за ход.",
+            "Undo may be used only once per turn.",
+        )
+    if not commit:
+        return {}
+    team = state.seating.team_of(seat)
+    melds = state.melds[team]
+    hand = state.hands[seat]
+    returned: list[str] = []
+    for rank, length in state.base.items():  # R-UNDO-1
+        meld = melds[rank]
+        returned.extend(meld[length:])
+        if length:
+            del meld[length:]
+        else:
+            del melds[rank]
+    hand.extend(returned)
+    if state.opened_now:
+        state.opened[team] = False
+        state.opened_now = False
+    state.base = {}
+    state.points = 0
+    state.undo_used = True
+    return {"public": {"type": "undo", "seat": seat, "cards": returned}, "private": {}}
+
+
+def can_undo(state: DealState, seat: int | None) -> bool:
+    return (
+        seat == state.turn
+        and state.phase == "play"
+        and state.drew == "stock"
+        and not state.undo_used
+        and bool(state.base)
+    )

@@ -1,0 +1,138 @@
+"""Taking the discard pile and the freeze (R-PILE-1..6, R-FRZ-1..4, R-OPEN-4)."""
+
+from .actions import Entry
+from .cards import RED_THREES, WILDS
+from .errors import IllegalMove
+from .melds import (
+    MeldShape,
+    check_black_threes,
+    check_entries,
+    has_canasta,
+    lay,
+    meld_events,
+    require_in_hand,
+)
+from .opening import below_minimum
+from .scoring import finish
+from .state import DealState, Event
+
+
+def take_pile(
+    state: DealState, seat: int, cards: list[str], entries: list[Entry], commit: bool
+) -> Event:
+    if state.phase != "draw":
+        raise IllegalMove(
+            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
+        )
+    pile = state.pile
+    if not pile:
+        raise IllegalMove("cannot_take_pile", "Стопка пуста.", "The pile is empty.")
+    top = pile[-1]
+    if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5
+        raise IllegalMove("pile_blocked")
+    team = state.seating.team_of(seat)
+    rank = top[0]
+    wild_count = 0
+    for card in cards:
+        if card in WILDS:
+            wild_count += 1
+        elif card[0] == "3":
+            raise IllegalMove("threes_not_allowed")
+        elif card[0] != rank:
+            raise IllegalMove(
+                "mixed_ranks",
+                "С верхней картой выкладывают карты того же достоинства.",
+                "The top card is melded with cards of its own rank.",
+            )
+    natural_count = len(cards) - wild_count
+    opened = state.opened[team]
+    # R-FRZ-1..3: the pair that takes the pile is natural; wilds beside it join the new meld,
+    # as they would from `entries` (the two forms of one play agree).
+    if state.frozen or not opened:
+        if natural_count < 2:
+            if opened:
+                ru, en = "Стопка заморожена", "The pile is frozen"
+            else:
+                ru = "Пока команда ничего не выложила, стопка для неё заморожена"
+                en = "Until your team has opened, the pile is frozen for it"
+            raise IllegalMove(
+                "pile_frozen",
+                f"{ru}: взять её можно только парой своих обычных карт того же достоинства.",
+                f"{en}: take it only with a natural pair of the top card's rank.",
+            )
+    elif rank not in state.melds[team] and (natural_count < 1 or len(cards) < 2):  # R-PILE-4
+        raise IllegalMove(
+            "cannot_take_pile",
+            "Нужны две свои карты того же достоинства, или одна такая и дикая, "
+            "или своя комбинация этого достоинства.",
+            "You need two cards of that rank, or one and a wild card, or your team's meld "
+            "of that rank.",
+        )
+    hand = state.hands[seat]
+    used = cards + [card for _, meld_cards in entries for card in meld_cards]
+    require_in_hand(hand, used)
+    sim: dict[str, MeldShape] = {}
+    resolved, points, black = check_entries(state, team, [(rank, [top, *cards]), *entries], sim)
+    rest = pile[:-1]
+    reds = [card for card in rest if card in RED_THREES]  # R-PILE-6
+    left = len(hand) - len(used) + len(rest) - len(reds)
+    canasta = has_canasta(state, team, sim)
+    if black:
+        check_black_threes(left, canasta)
+    if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
+        raise IllegalMove(
+            "cannot_take_pile",
+            "С одной картой в руке стопку из одной карты не берут.",
+            "Holding one card, you may not take a pile of one card.",
+        )
+    if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
+        raise IllegalMove(
+            "cannot_take_pile",
+            "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "
+            "останется карт.",
+            "Without a team canasta you cannot take the pile when you would hold no card "
+            "after melding and discarding.",
+        )
+    if not opened and points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
+        raise below_minimum(points, state.minimums[team])
+    if not commit:
+        return {}
+    for card in used:
+        hand.remove(card)
+    lay(state, team, resolved)
+    hand.extend(card for card in rest if card not in RED_THREES)
+    state.red[team].extend(reds)
+    pile.clear()
+    state.frozen = False
+    state.points = points
+    if not opened:
+        state.opened[team] = True
+        state.opened_now = True
+    state.phase = "play"
+    state.drew = "pile"
+    if left == 0:
+        finish(state, seat)
+    return {
+        "public": {
+            "type": "take_pile",
+            "seat": seat,
+            "top": top,
+            "count": len(rest) + 1,
+            "melds": meld_events(resolved),
+            "red_threes": reds,
+            "deal_over": state.phase == "over",
+        },
+        "private": {"cards": [card for card in rest if card not in RED_THREES]},
+    }
+
+
+def must_take_pile(state: DealState, seat: int) -> bool:
+    """Variant stock_out="classic": the top card fits the team's meld, pile not frozen."""
+    team = state.seating.team_of(seat)
+    if not state.pile or state.frozen or state.pile[-1][0] not in state.melds[team]:
+        return False
+    try:
+        take_pile(state, seat, [], [], False)
+    except IllegalMove:
+        return False
+    return True

@@ -1,0 +1,87 @@
+"""The turn and the stock (R-TURN-1/2, R-END-1/2): drawing, and passing the turn on."""
+
+from .cards import RED_THREES
+from .errors import IllegalMove
+from .pile import must_take_pile
+from .scoring import finish
+from .state import DealState, Event
+
+
+def draw(state: DealState, seat: int, commit: bool) -> Event:
+    if state.phase != "draw":
+        raise IllegalMove(
+            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
+        )
+    if not state.stock:  # R-END-2
+        if state.rules.stock_out == "classic" and must_take_pile(state, seat):
+            raise IllegalMove(
+                "wrong_phase",
+                "Колода пуста, а верхняя карта стопки подходит к вашей комбинации: "
+                "стопку нужно взять.",
+                "The stock is empty and the top card fits your team's meld: take the pile.",
+            )
+        if not commit:
+            return {}
+        finish(state, None)
+        return {
+            "public": {
+                "type": "draw",
+                "seat": seat,
+                "red_threes": [],
+                "stock_count": 0,
+                "deal_over": True,
+            },
+            "private": {"cards": []},
+        }
+    if not commit:
+        return {}
+    hand = state.hands[seat]
+    stock = state.stock
+    drawn: list[str] = []
+    reds: list[str] = []
+    ended = False
+    primary = True
+    while True:
+        card = stock.pop()
+        if card in RED_THREES:  # R-TURN-2
+            reds.append(card)
+            state.red[state.seating.team_of(seat)].append(card)
+            if not stock:  # a red three as the last card still counts (R-END-1)
+                ended = True
+                break
+            primary = False
+            continue
+        hand.append(card)
+        drawn.append(card)
+        # R-END-1: drawing the last card ends the deal; a last card taken as a red three's
+        # replacement does not (R-END-2). Variant "classic" plays on with the pile.
+        ended = primary and not stock and state.rules.stock_out == "club"
+        break
+    if ended:
+        finish(state, None)
+    else:
+        state.phase = "play"
+        state.drew = "stock"
+    return {
+        "public": {
+            "type": "draw",
+            "seat": seat,
+            "red_threes": reds,
+            "stock_count": len(stock),
+            "deal_over": ended,
+        },
+        "private": {"cards": drawn},
+    }
+
+
+def end_turn(state: DealState) -> None:
+    """The turn passes to the left (R-DEAL-1); the turn-local state starts afresh."""
+    if state.base:
+        state.melded[state.turn] = True
+    state.drew = None
+    state.base = {}
+    state.points = 0
+    state.undo_used = False
+    state.opened_now = False
+    state.turn = state.seating.next_seat(state.turn)
+    state.phase = "draw"

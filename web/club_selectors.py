@@ -97,7 +97,8 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
         return None
     shared: list[Game] = []
     citable: list[Afterword] = []
-    if viewer.is_authenticated and viewer.pk != player.pk:
+    # Bots are not reported (moderation refuses it), so their card has no form.
+    if viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot:
         shared = list(
             game_selectors.finished_games_shared(user=viewer, other=player, limit=REPORTABLE_GAMES)
         )

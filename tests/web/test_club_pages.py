@@ -258,3 +258,9 @@ def test_notify_reaches_the_bell(players):
     notify(user_id=players[0].pk, kind="sanction", dedupe_key="bell")
     drain_outbox()
     assert client_of(players[0]).get("/notifications/unread/").json() == {"unread": 1}
+
+
+def test_a_bots_card_offers_no_report(players):
+    over_game(players)
+    User.objects.filter(pk=players[1].pk).update(bot_level="club")
+    assert "data-report-form" not in html(client_of(players[0]).get(f"/users/{players[1].pk}/"))

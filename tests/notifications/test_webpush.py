@@ -12,6 +12,7 @@ from games.models import Seat
 from notifications import services, webpush
 from notifications.models import PushDelivery, PushSubscription
 from notifications.services import drain_outbox, notify
+from tests.concurrency import run_in_threads
 from tests.factories import started_game
 from tests.fake_push import FakeBrowser, FakePushService
 from tests.timing.conftest import new_user, play_turn, turn_of, user_at
@@ -176,3 +177,15 @@ def test_the_api_stores_and_forgets_this_devices_subscription(api_client, push_s
         "/api/me/notification-settings/", {"push": {"nope": True}}, format="json"
     )
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_kind")
+
+
+def test_concurrent_drains_push_each_notification_once(push_service):
+    user = new_user()
+    subscribe(user, push_service.browser("phone"))
+    with transaction.atomic():
+        for index in range(20):
+            notify(user_id=user.pk, kind="kudos_received", dedupe_key=str(index))
+    run_in_threads(drain_outbox, drain_outbox, drain_outbox)
+    topics = [push.headers["topic"] for push in push_service.to("phone")]
+    assert len(topics) == 20 and len(set(topics)) == 20
+    assert set(PushDelivery.objects.values_list("status", flat=True)) == {"sent"}

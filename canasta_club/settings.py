@@ -87,7 +87,7 @@ MIDDLEWARE = [
 # A URL without its trailing slash is the API's JSON 404, not a redirect (a client library follows
 # a 301 to a POST with a GET, silently).
 APPEND_SLASH = False
-CSRF_FAILURE_VIEW = "canasta_club.errors.json_csrf_failure"
+CSRF_FAILURE_VIEW = "web.errors.csrf_failure"
 ROOT_URLCONF = "canasta_club.urls"
 WSGI_APPLICATION = "canasta_club.wsgi.application"
 # The live pages' event streams (web/events.py) are served by uvicorn from this entry point.

@@ -36,7 +36,7 @@ urlpatterns = [
     path("api/", include("moderation.urls")),
 ]
 
-handler400 = "canasta_club.errors.json_bad_request"
-handler403 = "canasta_club.errors.json_forbidden"
-handler404 = "canasta_club.errors.json_not_found"
-handler500 = "canasta_club.errors.json_server_error"
+handler400 = "web.errors.bad_request"
+handler403 = "web.errors.forbidden"
+handler404 = "web.errors.not_found"
+handler500 = "web.errors.server_error"

@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/preview/", views.preview, name="preview"),
     path("games/<game_id:game_id>/join/", views.join, name="join"),
     path("games/<game_id:game_id>/leave/", views.leave, name="leave"),
+    path("games/<game_id:game_id>/bots/", views.seat_bot, name="seat-bot"),
     path("games/<game_id:game_id>/events/", events.stream, name="events"),
 ]
 

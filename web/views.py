@@ -258,6 +258,24 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def seat_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table's creator gives a free seat to a bot (games.services.seat_bot)."""
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = -1
+    try:
+        game_services.seat_bot(
+            game_id=game_id, user=_user(request), seat=seat, level=request.POST.get("level", "")
+        )
+    except ServiceRefusal as exc:
+        refusal = refusal_of(exc)
+        return _table_with_alert(request, game_id, refusal.message, refusal.status)
+    return redirect("web:table", game_id=game_id)
+
+
+@login_required
+@require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         game = game_services.leave_table(game_id=game_id, user=_user(request))

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
+from games import services as game_services
 from games.engine import Match
 from games.models import Game
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
@@ -236,3 +237,30 @@ def test_the_lobby_lists_your_turn_first_with_the_badge() -> None:
     html = client_of(players[turn]).get("/").content.decode()
     assert "<title>(1) " in html and 'data-games-waiting="1"' in html
     assert html.index(f"/games/{game.pk}/") < html.index("Открытые столы")
+
+
+def test_the_tables_creator_seats_bots_from_the_page_and_they_wear_a_badge() -> None:
+    owner, guest = UserFactory.create_batch(2)
+    game = game_services.open_table(
+        user=owner, mode="async", length="deal", rules={}, private=False, seat=0
+    )
+    html = client_of(owner).get(f"/games/{game.pk}/").content.decode()
+    assert "Посадить бота на место 2" in html
+    assert "Посадить бота" not in client_of(guest).get(f"/games/{game.pk}/").content.decode()
+    for seat in (1, 2, 3):
+        answer = client_of(owner).post(
+            f"/games/{game.pk}/bots/", {"seat": str(seat), "level": "club"}
+        )
+        assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert "🤖" in client_of(owner).get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_bot_of_an_unknown_level_is_refused_on_the_page() -> None:
+    owner = UserFactory.create()
+    game = game_services.open_table(
+        user=owner, mode="async", length="deal", rules={}, private=False, seat=0
+    )
+    answer = client_of(owner).post(f"/games/{game.pk}/bots/", {"seat": "1", "level": "genius"})
+    assert answer.status_code == 400 and 'role="alert"' in answer.content.decode()

@@ -27,12 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import redis
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.stack import ROOT, bench_database
+
 PORT = 8731
 BASE = f"http://127.0.0.1:{PORT}"
 
@@ -306,91 +306,64 @@ def main() -> None:
     client_counts = [int(value) for value in args.clients.split(",")]
 
     database = f"canasta_bench_{os.getpid()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+    settings_env = {
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
-        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
         # The bench measures the club, not its per-user throttle.
         "API_RATE_USER": os.environ.get("API_RATE_USER", "1000000/min"),
-        "DEBUG": "false",
-        "LOG_LEVEL": "WARNING",
         **({"WEB_CONCURRENCY": str(args.workers)} if args.workers else {}),
         **({"WEB_THREADS": str(args.threads)} if args.threads else {}),
     }
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{database}"')
-    server = None
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        os.environ.update(env)
-        sys.path.insert(0, str(ROOT))
-        import django
+    with bench_database(database, env=settings_env) as env:
+        server = None
+        try:
+            from accounts import services
+            from accounts.models import User
 
-        django.setup()
+            tokens = []
+            for client in range(max(client_counts)):
+                seats = []
+                for seat in range(4):
+                    user = User.objects.create(username=f"bench{client}_{seat}")
+                    seats.append(services.issue_token(user=user))
+                tokens.append(seats)
 
-        from accounts import services
-        from accounts.models import User
-
-        tokens = []
-        for client in range(max(client_counts)):
-            seats = []
-            for seat in range(4):
-                user = User.objects.create(username=f"bench{client}_{seat}")
-                seats.append(services.issue_token(user=user))
-            tokens.append(seats)
-
-        # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.
-        server = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "canasta_club.wsgi",
-                "--bind",
-                f"127.0.0.1:{PORT}",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-        for _ in range(100):
-            try:
-                requests.get(f"{BASE}/api/health/", timeout=2)
-                break
-            except requests.RequestException:
-                time.sleep(0.2)
-        workers = env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)}")
-        print(
-            f"gunicorn.conf.py: {workers} workers x {env.get('WEB_THREADS', '1')} threads "
-            f"(gthread), PostgreSQL database {database} (server-side binding, prepared "
-            f"statements), {os.cpu_count()} CPUs; {args.seconds:.0f} s per run, async matches "
-            "to 5000",
-            flush=True,
-        )
-        for clients in client_counts:
-            # The machine's other load skews every figure: show it.
-            print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-            run_phase(tokens, clients, args.seconds, ServerCpu(server.pid, database))
-        count_queries(moves=1000)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
-        from django.conf import settings
-        from django.db import connections
-
-        # A failed migrate stops the bench before Django is set up; the database goes anyway.
-        if settings.configured:
-            connections.close_all()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+            # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.
+            server = subprocess.Popen(
+                [
+                    str(Path(sys.executable).parent / "gunicorn"),
+                    "canasta_club.wsgi",
+                    "--bind",
+                    f"127.0.0.1:{PORT}",
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                env=env,
+            )
+            for _ in range(100):
+                try:
+                    requests.get(f"{BASE}/api/health/", timeout=2)
+                    break
+                except requests.RequestException:
+                    time.sleep(0.2)
+            workers = env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)}")
+            print(
+                f"gunicorn.conf.py: {workers} workers x {env.get('WEB_THREADS', '1')} threads "
+                f"(gthread), PostgreSQL database {database} (server-side binding, prepared "
+                f"statements), {os.cpu_count()} CPUs; {args.seconds:.0f} s per run, async matches "
+                "to 5000",
+                flush=True,
+            )
+            for clients in client_counts:
+                # The machine's other load skews every figure: show it.
+                print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
+                run_phase(tokens, clients, args.seconds, ServerCpu(server.pid, database))
+            count_queries(moves=1000)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(timeout=30)
+            redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
 
 if __name__ == "__main__":

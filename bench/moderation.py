@@ -21,11 +21,9 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-import psycopg
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.stack import bench_database
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 DATABASE = "canasta_moderation_bench"
 GAMES = 8_400
 PLAYERS = 1_200
@@ -33,17 +31,6 @@ REPORTS = 100_000
 OPEN_REPORTS = 1_000
 SWEEP_OPEN_REPORTS = 10_000
 BATCH = 5_000
-
-
-def recreate_database() -> None:
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{DATABASE}"')
-
-
-def drop_database() -> None:
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -238,29 +225,11 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
 
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
     # Notifications' after-commit publish goes to an in-memory broker: no worker, no side effects.
-    os.environ["CELERY_BROKER_URL"] = "memory://"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
-    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    recreate_database()
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0, interactive=False)
+    with bench_database(DATABASE, env={"CELERY_BROKER_URL": "memory://"}, keep=args.keep):
         populate()
         bench_queue(args.requests)
         bench_sweep()
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        if not args.keep:
-            drop_database()
 
 
 if __name__ == "__main__":

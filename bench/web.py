@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import redis
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.stack import ROOT, bench_database
+
 PORT = 8732
 
 
@@ -369,42 +369,17 @@ def main() -> None:
         return
 
     database = f"canasta_webbench_{os.getpid()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+    settings_env = {
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         "LIVE_CHANNEL_PREFIX": f"webbench{os.getpid()}",
-        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
-        "DEBUG": "false",
-        "LOG_LEVEL": "WARNING",
     }
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{database}"')
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        os.environ.update(env)
-        sys.path.insert(0, str(ROOT))
-        import django
-
-        django.setup()
-        print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}", flush=True)
-        bench_render(args.renders)
-        bench_live(args, env, database)
-    finally:
-        from django.conf import settings
-        from django.db import connections
-
-        if settings.configured:
-            connections.close_all()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+    with bench_database(database, env=settings_env) as env:
+        try:
+            print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}", flush=True)
+            bench_render(args.renders)
+            bench_live(args, env, database)
+        finally:
+            redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import moderation as moderation_bench  # noqa: E402
+from bench.stack import bench_database  # noqa: E402
 
 DATABASE = "canasta_web_club_bench"
 CARD_GAMES = 1_000
@@ -205,32 +206,15 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
 
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
-    os.environ["CELERY_BROKER_URL"] = "memory://"
-    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
-    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    os.environ.setdefault("CANASTA_VAR_DIR", str(ROOT / "var" / "bench"))
-    moderation_bench.DATABASE = DATABASE
-    moderation_bench.recreate_database()
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0, interactive=False)
+    settings_env = {
+        "CELERY_BROKER_URL": "memory://",
+        "CANASTA_VAR_DIR": os.environ.get("CANASTA_VAR_DIR", str(ROOT / "var" / "bench")),
+    }
+    with bench_database(DATABASE, env=settings_env, keep=args.keep):
         moderation_bench.populate()
         bench_queue(args.requests)
         bench_card(args.requests)
         bench_pushes(args.pushes)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        if not args.keep:
-            moderation_bench.drop_database()
 
 
 if __name__ == "__main__":

@@ -308,8 +308,6 @@ def main() -> None:
     database = f"canasta_bench_{os.getpid()}"
     settings_env = {
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
-        # The bench measures the club, not its per-user throttle.
-        "API_RATE_USER": os.environ.get("API_RATE_USER", "1000000/min"),
         **({"WEB_CONCURRENCY": str(args.workers)} if args.workers else {}),
         **({"WEB_THREADS": str(args.threads)} if args.threads else {}),
     }

@@ -11,6 +11,6 @@ export PORT
 .venv/bin/celery -A canasta_club worker --beat --loglevel="${LOG_LEVEL:-WARNING}" --concurrency=1 &
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
-echo "Canasta Club: API docs at http://127.0.0.1:${PORT}/api/docs/"
+echo "Canasta Club at http://127.0.0.1:${PORT}/ (API docs at /api/docs/)"
 # --insecure: serve static files (Swagger UI, admin, browsable API) although DEBUG is off.
 "$PY" manage.py runserver --insecure "127.0.0.1:${PORT}"

@@ -8,6 +8,7 @@ except `export_of`, which is for finished games only.
 import functools
 import operator
 import secrets
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -77,28 +78,60 @@ def player_stats(*, user: User) -> dict[str, int]:
 
 
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
-    """The player's last finished games, newest first, each with whether their team won."""
-    games = with_seats(
+    """The player's last finished games, newest first, each with whether their team won.
+
+    Read as plain rows (a player card shows them on every visit): the games, then their seats
+    with the players' names, two queries and no model instances."""
+    games = list(
         Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
-        .defer("state")
         .order_by("-finished_at", "-pk")
-    )[:limit]
+        .values("pk", "mode", "length", "status", "finished_at", "scores", "winner_team", "rules")[
+            :limit
+        ]
+    )
+    seats: dict[int, list[Mapping[str, Any]]] = {game["pk"]: [] for game in games}
+    for seat in (
+        Seat.objects.filter(game_id__in=list(seats))
+        .order_by("seat")
+        .values(
+            "game_id",
+            "seat",
+            "user_id",
+            "user__username",
+            "user__display_name",
+            "user__bot_level",
+            "is_absent",
+        )
+    ):
+        seats[seat["game_id"]].append(seat)
     rows = []
     for game in games:
-        players = _players(table_of(game))
+        seating = Rules.from_options(game["rules"]).seating
+        players = [
+            _player(
+                seat=seat["seat"],
+                team=seating.team_of(seat["seat"]),
+                user_id=seat["user_id"],
+                username=seat["user__username"],
+                display_name=seat["user__display_name"],
+                bot_level=seat["user__bot_level"],
+                is_absent=seat["is_absent"],
+            )
+            for seat in seats[game["pk"]]
+        ]
         team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
         rows.append(
             {
-                "id": game.pk,
-                "mode": game.mode,
-                "length": game.length,
-                "status": game.status,
-                "finished_at": game.finished_at,
-                "scores": list(game.scores or [0, 0]),
+                "id": game["pk"],
+                "mode": game["mode"],
+                "length": game["length"],
+                "status": game["status"],
+                "finished_at": game["finished_at"],
+                "scores": list(game["scores"] or [0, 0]),
                 "players": players,
                 "team": team,
-                "winner_team": game.winner_team,
-                "won": game.winner_team is not None and game.winner_team == team,
+                "winner_team": game["winner_team"],
+                "won": game["winner_team"] is not None and game["winner_team"] == team,
             }
         )
     return rows
@@ -129,20 +162,42 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
 def _players(table: Table) -> list[dict[str, Any]]:
     seating = seating_of(game=table.game)
     return [
-        {
-            "seat": seat.seat,
-            "team": seating.team_of(seat.seat),
-            "user": {
-                "id": seat.user_id,
-                "username": seat.user.username,
-                "display_name": seat.user.display_name,
-                "is_bot": seat.user.is_bot,
-                "bot_level": seat.user.bot_level,
-            },
-            "is_absent": seat.is_absent,
-        }
+        _player(
+            seat=seat.seat,
+            team=seating.team_of(seat.seat),
+            user_id=seat.user_id,
+            username=seat.user.username,
+            display_name=seat.user.display_name,
+            bot_level=seat.user.bot_level,
+            is_absent=seat.is_absent,
+        )
         for seat in table.seats
     ]
+
+
+def _player(
+    *,
+    seat: int,
+    team: int,
+    user_id: int,
+    username: str,
+    display_name: str,
+    bot_level: str,
+    is_absent: bool,
+) -> dict[str, Any]:
+    """One player at a table, as every answer and page shows them."""
+    return {
+        "seat": seat,
+        "team": team,
+        "user": {
+            "id": user_id,
+            "username": username,
+            "display_name": display_name,
+            "is_bot": bool(bot_level),
+            "bot_level": bot_level,
+        },
+        "is_absent": is_absent,
+    }
 
 
 def invite_code_matches(*, game: Game, invite_code: str) -> bool:

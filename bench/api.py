@@ -23,7 +23,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ import redis
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.figures import database_cpu, percentile, process_cpu
 from bench.stack import ROOT, bench_database
 
 PORT = 8731
@@ -149,29 +149,6 @@ class Client(threading.Thread):
             game = response.json()["game"]
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def cpu_seconds(match: Callable[[int, int, str], bool]) -> float:
-    """User + system CPU time of the processes `match(pid, ppid, cmdline)` picks (Linux /proc)."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat_file:
-                fields = stat_file.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline_file:
-                cmdline = cmdline_file.read().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if match(int(entry), int(fields[1]), cmdline):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 class ServerCpu:
     """CPU seconds used by gunicorn (master and workers) and by the bench database's backends."""
 
@@ -182,8 +159,8 @@ class ServerCpu:
     def sample(self) -> tuple[float, float]:
         pid = self.server_pid
         return (
-            cpu_seconds(lambda entry, parent, _cmd: pid in (entry, parent)),
-            cpu_seconds(lambda _entry, _parent, cmd: f" {self.database} " in cmd),
+            process_cpu(pid),
+            database_cpu(self.database),
         )
 
 

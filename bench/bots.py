@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.autoplay_baseline import autoplay as baseline_autoplay
+from bench.figures import percentile
 from games.engine import Deal, Rules
 from games.engine.bots import LEVELS, beginner_action, decide, log_entry
 from games.engine.errors import IllegalMove
@@ -64,11 +65,6 @@ def duplicate(a: str, b: str, deals: int, times: dict[str, list[int]]) -> list[f
         second = play_deal((b, a), seed, times)
         margins.append(((first[0] - first[1]) + (second[1] - second[0])) / 2)
     return margins
-
-
-def percentile(values: list[int], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.autoplay_baseline import legal_actions as baseline_legal_actions
+from bench.figures import percentile
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
 from games.engine.cards import WILDS
 
@@ -136,11 +137,6 @@ def random_legal_deals(deals: int) -> None:
             f"  {name:13} mean {mean:5.1f} µs  median {median:5.1f} µs  p99 {p99:6.1f} µs"
             " (thread CPU time, timer included)"
         )
-
-
-def percentile(values: list[int], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.figures import percentile
 from bench.stack import bench_database
 
 DATABASE = "canasta_moderation_bench"
@@ -31,11 +32,6 @@ REPORTS = 100_000
 OPEN_REPORTS = 1_000
 SWEEP_OPEN_REPORTS = 10_000
 BATCH = 5_000
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def populate() -> None:

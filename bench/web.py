@@ -31,48 +31,10 @@ from typing import Any
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.figures import database_cpu, percentile, process_cpu
 from bench.stack import ROOT, bench_database
 
 PORT = 8732
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def process_cpu(pid: int) -> float:
-    """User + system CPU seconds of a process and its children (Linux /proc)."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat_file:
-                fields = stat_file.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if pid in (int(entry), int(fields[1])):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def database_cpu(database: str) -> float:
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline_file:
-                cmdline = cmdline_file.read().replace(b"\0", b" ").decode(errors="replace")
-            if f" {database} " not in cmdline:
-                continue
-            with open(f"/proc/{entry}/stat") as stat_file:
-                fields = stat_file.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 # ----------------------------------------------------------------------------- the watchers

@@ -27,15 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import moderation as moderation_bench  # noqa: E402
+from bench.figures import percentile  # noqa: E402
 from bench.stack import bench_database  # noqa: E402
 
 DATABASE = "canasta_web_club_bench"
 CARD_GAMES = 1_000
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def timed_pages(client, path: str, requests: int) -> tuple[list[float], list[float], int]:

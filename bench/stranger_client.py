@@ -108,14 +108,14 @@ def cards_in(action: Action) -> int:
     return len(action.get("cards") or []) + sum(len(meld["cards"]) for meld in melds)
 
 
-def discard_cost(card: str, deal: dict[str, Any]) -> tuple[int, int]:
+def discard_cost(card: str, deal: dict[str, Any], team: int) -> tuple[int, int]:
     """Cheap, useless cards first: black threes, then low naturals we do not meld; wilds last."""
     rank = card_rank(card)
     if card in ("3S", "3C"):
         return (0, 0)
     if rank in WILD_RANKS:
         return (3, VALUES[rank])
-    our_ranks = {meld["rank"] for meld in deal["teams"][deal["seat"] % 2]["melds"]}
+    our_ranks = {meld["rank"] for meld in deal["teams"][team]["melds"]}
     pairs = sum(1 for held in deal["hand"] if card_rank(held) == rank)
     return (2 if rank in our_ranks or pairs >= 2 else 1, VALUES.get(rank, 5))
 
@@ -138,7 +138,9 @@ def choose(game: dict[str, Any], may_meld: bool) -> Action:
         return max(by_type["meld"], key=cards_in)
     if "discard" in by_type:
         deal = game["deal"]
-        return min(by_type["discard"], key=lambda action: discard_cost(action["card"], deal))
+        # The game says which partnership each seat plays for.
+        team = next(player["team"] for player in game["players"] if player["seat"] == deal["seat"])
+        return min(by_type["discard"], key=lambda action: discard_cost(action["card"], deal, team))
     if "undo" in by_type:
         return by_type["undo"][0]
     raise RuntimeError(f"nothing to play: {legal}")

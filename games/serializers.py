@@ -156,7 +156,7 @@ class UserBriefSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    team = serializers.IntegerField(help_text="seat % 2")
+    team = serializers.IntegerField(help_text="The partnership the seat plays for (0 or 1).")
     user = UserBriefSerializer()
     is_absent = serializers.BooleanField()
 

@@ -368,16 +368,13 @@ def replay_at(*, table: Table, step: int) -> dict[str, Any]:
     export = export_of(table=table)
     moves = export["moves"]
     step = max(0, min(step, len(moves)))
-    match = Match.new(
-        Rules.from_options(export["rules"]),
-        first_dealer=export["first_dealer"],
-        seed=int(export["seed"]),
-    )
+    rules = Rules.from_options(export["rules"])
+    match = Match.new(rules, first_dealer=export["first_dealer"], seed=int(export["seed"]))
     deal = match.deal
     for move in moves[:step]:
         deal = match.deal  # the deal this move is made in, kept when the move ends it
         match.apply(move["seat"], move["action"])
-    views = [deal.view(seat) for seat in range(4)]
+    views = [deal.view(seat) for seat in rules.seating.seats]
     seen = {key: value for key, value in views[0].items() if key != "hand"}
     return {
         "step": step,

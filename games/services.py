@@ -285,12 +285,12 @@ def _notify_turn(locked: LoadedGame) -> None:
 
 
 def _start_game(locked: LoadedGame) -> None:
-    """Four are seated: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
+    """Every seat is taken: random first dealer (R-DEAL-1), a fresh random seed, deal 1."""
     game = locked.game
     rules = Rules.from_options(game.rules)
     seed = secrets.randbits(128)  # too many to search offline from one's hand and the upcard
     game.seed = seed
-    game.first_dealer = secrets.randbelow(4)
+    game.first_dealer = secrets.choice(rules.seating.seats)
     match = Match.new(rules, first_dealer=game.first_dealer, seed=seed)
     now = locked.now
     game.state = match.to_dict()

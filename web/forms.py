@@ -44,7 +44,9 @@ class OpenTableForm(forms.Form):
     upcard_stops_on_black_three = forms.BooleanField(required=False)
     concealed_out_skips_minimum = forms.BooleanField(required=False)
     private = forms.BooleanField(required=False)
-    seat = forms.TypedChoiceField(choices=[(n, n) for n in range(4)], coerce=int, initial=0)
+    seat = forms.TypedChoiceField(
+        choices=[(n, n) for n in Rules().seating.seats], coerce=int, initial=0
+    )
 
     def rules_options(self) -> dict[str, object]:
         data = self.cleaned_data

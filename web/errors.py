@@ -9,6 +9,7 @@ from django.shortcuts import render
 
 from canasta_club import errors
 from canasta_club.i18n import text
+from web.middleware import activate_page_language
 
 _PROGRAM_PATHS = ("/api/", "/api-auth/", "/admin/")
 
@@ -17,8 +18,14 @@ def _for_programs(request: HttpRequest) -> bool:
     return request.path.startswith(_PROGRAM_PATHS)
 
 
-def _error_page(request: HttpRequest, status: int, title: str, message: str) -> HttpResponse:
-    return render(request, "web/error.html", {"title": title, "message": message}, status=status)
+def _error_page(
+    request: HttpRequest, status: int, title: tuple[str, str], message: tuple[str, str]
+) -> HttpResponse:
+    """The page in the club's layout; `title` and `message` as (Russian, English), shown in the
+    page's language (an error may come before any page view has set it)."""
+    activate_page_language(request)
+    context = {"title": text(*title), "message": text(*message)}
+    return render(request, "web/error.html", context, status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -28,8 +35,8 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return _error_page(
         request,
         answer.status_code,
-        text("Неверный запрос", "Bad request"),
-        text(
+        ("Неверный запрос", "Bad request"),
+        (
             "Страница не поняла запрос. Вернитесь и попробуйте ещё раз.",
             "The page could not understand the request. Go back and try again.",
         ),
@@ -42,8 +49,8 @@ def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return _error_page(
         request,
         403,
-        text("Нет доступа", "Not allowed"),
-        text("Эта страница вам недоступна.", "This page is not open to you."),
+        ("Нет доступа", "Not allowed"),
+        ("Эта страница вам недоступна.", "This page is not open to you."),
     )
 
 
@@ -54,8 +61,8 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return _error_page(
         request,
         403,
-        text("Страница устарела", "The page is out of date"),
-        text(
+        ("Страница устарела", "The page is out of date"),
+        (
             "Форма была открыта до входа или выхода. Обновите страницу и повторите — "
             "ничего не отправлено.",
             "The form was opened before a log-in or log-out. Reload the page and try again — "
@@ -67,6 +74,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _for_programs(request):
         return errors.json_not_found(request, exception)
+    activate_page_language(request)
     return render(request, "web/not_found.html", status=404)
 
 

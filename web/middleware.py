@@ -23,6 +23,12 @@ def page_language(request: HttpRequest) -> str:
     return cookie if cookie in LANGUAGE_CODES else settings.LANGUAGE_CODE
 
 
+def activate_page_language(request: HttpRequest) -> None:
+    language = page_language(request)
+    translation.activate(language)
+    request.LANGUAGE_CODE = language
+
+
 class PageLanguageMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -35,6 +41,4 @@ class PageLanguageMiddleware:
     ) -> None:
         match = request.resolver_match
         if match is not None and match.namespace == "web":
-            language = page_language(request)
-            translation.activate(language)
-            request.LANGUAGE_CODE = language
+            activate_page_language(request)

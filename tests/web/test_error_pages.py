@@ -7,18 +7,21 @@ pytestmark = pytest.mark.django_db
 
 
 def test_an_unknown_page_is_a_page_in_the_club_layout() -> None:
-    answer = Client().get("/no-such-page/")
+    # In the pages' language (Russian unless picked), not the browser's Accept-Language.
+    answer = Client().get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="en")
 
     assert answer.status_code == 404
     assert answer["Content-Type"].startswith("text/html")
     html = answer.content.decode()
     assert "Не найдено" in html and 'href="/"' in html
+    assert '<html lang="ru">' in html and 'value="en"' in html
 
 
 def test_a_page_form_without_its_csrf_token_explains_itself_and_the_api_stays_json() -> None:
     client = Client(enforce_csrf_checks=True)
 
-    page = client.post("/login/", {"username": "olga", "password": "x"}, HTTP_ACCEPT_LANGUAGE="en")
+    client.cookies["language"] = "en"
+    page = client.post("/login/", {"username": "olga", "password": "x"})
     api = client.post("/api-auth/login/", {"username": "olga", "password": "x"})
 
     assert page.status_code == 403

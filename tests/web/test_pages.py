@@ -67,7 +67,10 @@ def test_wrong_password_shows_an_alert() -> None:
 def test_language_switch_cookie_for_visitors_and_the_profile_for_members() -> None:
     visitor = Client()
     visitor.post("/language/", {"language": "en", "next": "/"})
-    assert "Sign up" in visitor.get("/").content.decode()
+    english = visitor.get("/").content.decode()
+    assert "Sign up" in english
+    # The page says which language it is in, and the switch offers the other one.
+    assert '<html lang="en">' in english and 'value="ru"' in english
     user = UserFactory.create(language="ru")
     member = client_of(user)
     member.post("/language/", {"language": "en", "next": "/"})

@@ -1,16 +1,29 @@
 """Rules: the club's rules (RULES.md) with the seed variants as options."""
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
-from .seating import FOUR_HANDED, Seating
+from .seating import Seating
 
 _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
     "tie": ("draw", "extra_deal"),
 }
-_FLAGS = ("upcard_stops_on_black_three", "concealed_out_skips_minimum")
+_FLAGS = (
+    "upcard_stops_on_black_three",
+    "concealed_out_skips_minimum",
+    "ask_partner_to_go_out",
+    "canasta_opening_from_5000",
+    "double_going_out",
+)
+# House rules that need a partner (seed 001); a table of individuals refuses them.
+_PARTNER_RULES = ("ask_partner_to_go_out", "double_going_out")
+# Tables (seed 001): players -> the partnerships they may sit in, the usual one first.
+TABLE_TEAMS: dict[int, tuple[int, ...]] = {2: (2,), 3: (3,), 4: (2,), 6: (3, 2)}
+# A default that depends on the table (players, teams): resolved in Rules.__init__.
+_TABLE_DEFAULT: Any = object()
 # R-GAME-1/2: the club plays to 5000 or 2500; the bounds keep a match finite and every score
 # exact in JSON clients.
 TARGET_MIN = 500
@@ -30,6 +43,12 @@ class Rules:
     stock_out: str  # R-END-2; "classic": play on while the pile is taken
     tie: str  # R-GAME-1; "extra_deal": equal totals play another deal
     target: int | None  # R-GAME-1/2; None: a single deal
+    players: int  # 2, 3, 4 (the club's game) or 6 (seed 001)
+    teams: int  # partnerships: 2 at four, each for themselves at 2 and 3, 3 or 2 at six
+    canastas_to_go_out: int  # 1 at four; 2 at the other tables, and the four-handed house rule
+    ask_partner_to_go_out: bool  # house rule (seed 001): «можно выходить?» binds
+    canasta_opening_from_5000: bool  # house rule "to 7,500" (seed 001)
+    double_going_out: bool  # house rule (seed 001): the partner lays down too
 
     def __init__(
         self,
@@ -39,18 +58,39 @@ class Rules:
         concealed_out_skips_minimum: bool = False,
         stock_out: str = "club",
         tie: str = "draw",
-        target: int | None = 5000,
+        target: int | None = _TABLE_DEFAULT,
+        players: int = 4,
+        teams: int = _TABLE_DEFAULT,
+        canastas_to_go_out: int = _TABLE_DEFAULT,
+        ask_partner_to_go_out: bool = False,
+        canasta_opening_from_5000: bool = False,
+        double_going_out: bool = False,
         **unknown: object,
     ) -> None:
         if unknown:
             raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        if not _is_int(players) or players not in TABLE_TEAMS:
+            raise ValueError(f"players must be 2, 3, 4 or 6, not {players!r}")
+        if teams is _TABLE_DEFAULT:
+            teams = TABLE_TEAMS[players][0]
+        if not _is_int(teams) or teams not in TABLE_TEAMS[players]:
+            allowed = " or ".join(map(str, TABLE_TEAMS[players]))
+            raise ValueError(f"{players} players sit in {allowed} teams, not {teams!r}")
         values = {
             "wild_limit": wild_limit,
             "upcard_stops_on_black_three": upcard_stops_on_black_three,
             "concealed_out_skips_minimum": concealed_out_skips_minimum,
             "stock_out": stock_out,
             "tie": tie,
-            "target": target,
+            "target": _table_target(players, teams) if target is _TABLE_DEFAULT else target,
+            "players": players,
+            "teams": teams,
+            "canastas_to_go_out": (1 if players == 4 else 2)
+            if canastas_to_go_out is _TABLE_DEFAULT
+            else canastas_to_go_out,
+            "ask_partner_to_go_out": ask_partner_to_go_out,
+            "canasta_opening_from_5000": canasta_opening_from_5000,
+            "double_going_out": double_going_out,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -75,6 +115,12 @@ class Rules:
                 f"target must be a whole number of points from {TARGET_MIN} to {TARGET_MAX} "
                 f"(the club plays to 5000 or 2500) or null for a single deal, not {target!r}"
             )
+        if self.canastas_to_go_out not in (1, 2) or not _is_int(self.canastas_to_go_out):
+            raise ValueError(f"canastas_to_go_out must be 1 or 2, not {self.canastas_to_go_out!r}")
+        if self.players == self.teams:
+            for name in _PARTNER_RULES:
+                if getattr(self, name):
+                    raise ValueError(f"{name} needs partners; at this table each plays alone")
 
     @classmethod
     def from_options(cls, options: Any) -> "Rules":
@@ -92,8 +138,23 @@ class Rules:
 
     @property
     def seating(self) -> Seating:
-        """Seats, teams and partners; every table seats four, partners opposite (R-DEAL-1)."""
-        return FOUR_HANDED
+        """Seats, teams and partners: partners never side by side (R-DEAL-1)."""
+        return _seating(self.players, self.teams)
+
+    @property
+    def packs(self) -> int:
+        """Full packs with their jokers: two (108 cards), three at six (162)."""
+        return 3 if self.players == 6 else 2
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 11 at four, 15 at two, 13 at three and six (seed 001)."""
+        return {2: 15, 3: 13, 4: 11, 6: 13}[self.players]
+
+    @property
+    def cards_drawn(self) -> int:
+        """Cards a stock draw takes: two at a table of two (seed 001), else one."""
+        return 2 if self.players == 2 else 1
 
     @property
     def strict_wilds(self) -> bool:
@@ -109,3 +170,19 @@ class Rules:
         if team_score < 3000:
             return 90
         return 120
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@cache
+def _seating(players: int, teams: int) -> Seating:
+    return Seating.round_table(players=players, teams=teams)
+
+
+def _table_target(players: int, teams: int) -> int:
+    """The game's length: 5000, and at six 10,000 with two teams or 7,500 with three."""
+    if players == 6:
+        return 10_000 if teams == 2 else 7500
+    return 5000

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, log_entry, play_turn
+from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
+from games.engine.bots import LEVELS, decide, log_entry, play_turn, sight
 from games.engine.errors import MESSAGES
-from games.engine.house import answering_partner
+from games.engine.house import answering_partner, plan_to_go_out
+from games.engine.preview import preview
 from games.engine.state import DealState
 from tests.engine.decks import (
     VIEW_KEYS,
@@ -515,3 +516,105 @@ def test_house_rules_bots_finish_every_deal_legally(
             break
         table.bot_turn("club" if step % 2 else "beginner", seed=seed + step)
     assert table.deal.phase == "over"
+
+
+def goes_out_by(deal: Deal, seat: int, plan: tuple[list[dict[str, Any]], str | None]) -> bool:
+    """The plan, played on a copy, takes `seat` out."""
+    copy = Deal.from_dict(deal.to_dict())
+    entries, card = plan
+    if entries:
+        copy.apply(seat, {"type": "meld", "melds": entries})
+    if card is not None:
+        copy.apply(seat, {"type": "discard", "card": card})
+    return copy.phase in ("over", "partner_out") and not copy.hands[seat]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**48), rules=HOUSE_RULES, scores=HOUSE_SCORES)
+def test_R_HOUSE_ASK_the_going_out_search_is_sound_and_misses_no_going_out_of_a_bot(
+    seed: int, rules: Rules, scores: tuple[int, int]
+) -> None:
+    """Sound: whenever the search finds a going out, it goes out. Complete on the positions bots
+    reach: every turn in which a player went out had a plan at each step after the draw."""
+    plain = Rules(**{**rules.to_options(), "ask_partner_to_go_out": False})
+    table = Table(Deal.new(plain, dealer=seed % 4, team_scores=scores, seed=seed))
+    turn: list[Deal] = []
+    for step in range(400):
+        deal = table.deal
+        if deal.phase in ("over", "partner_out"):
+            break
+        seat = deal.turn
+        if deal.phase == "draw":
+            turn = []
+        else:
+            turn.append(Deal.from_dict(deal.to_dict()))
+            plan = plan_to_go_out(deal, seat)
+            if plan is not None:
+                assert goes_out_by(deal, seat, plan)
+        action = play_turn(deal, seat, level="club", log=table.logs[seat], seed=seed + step)[0]
+        table.apply(seat, action)
+        if not table.deal.hands[seat] and action["type"] != "take_pile":
+            assert turn and all(plan_to_go_out(before, seat) is not None for before in turn)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**48), rules=HOUSE_RULES, scores=HOUSE_SCORES)
+def test_the_sight_rebuilt_at_a_house_table_is_what_the_seat_knows(
+    seed: int, rules: Rules, scores: tuple[int, int]
+) -> None:
+    table = Table(Deal.new(rules, dealer=seed % 4, team_scores=scores, seed=seed))
+    rng = random.Random(seed)
+    while table.deal.phase != "over":
+        deal = table.deal
+        seat = deal.to_act
+        world = sight(deal.view(seat), table.logs[seat], rules=rules).world(rng)
+        assert world.view(seat) == deal.view(seat)
+        real, rebuilt = deal.to_dict(), world.to_dict()
+        if seat == deal.turn and deal.phase != "partner_out":  # its own turn so far
+            for key in ("drew", "points", "undo_used", "opened_now"):
+                assert rebuilt[key] == real[key], key
+        if "house" in real:
+            for key in ("asked", "question"):
+                assert rebuilt["house"][key] == real["house"][key], key
+            out, seen_out = real["house"]["out"], rebuilt["house"]["out"]
+            assert (out is None) == (seen_out is None)
+            if out is not None:
+                assert seen_out["seat"] == out["seat"]
+                assert seen_out["laid_down"] == out["laid_down"]
+        actions = legal_actions(deal, seat)
+        table.apply(seat, ASK if ASK in actions else rng.choice(actions))
+
+
+def test_preview_judges_the_house_actions_as_apply_would() -> None:
+    deal = goer(Rules(ask_partner_to_go_out=True, double_going_out=True), LAYER)
+    draw(deal, 0)
+    assert preview(deal, 0, ASK).legal
+    assert preview(deal, 2, YES).code == "not_your_turn"
+    deal.apply(0, ASK)
+    assert preview(deal, 0, GOING_OUT).code == "awaiting_partner"
+    assert preview(deal, 2, YES).legal
+    deal.apply(2, YES)
+    assert preview(deal, 0, {"type": "discard", "card": "4D"}).code == "must_go_out"
+    deal.apply(0, GOING_OUT)
+    going_out = preview(deal, 0, {"type": "discard", "card": "4D"})
+    assert going_out.legal and not going_out.deal_over  # the partner lays down first
+    deal.apply(0, {"type": "discard", "card": "4D"})
+    laying = preview(deal, 2, LAY_DOWN)
+    assert laying.legal and laying.deal_over
+    assert {change.rank for change in laying.melds} == {"Q", "J", "T"}
+
+
+def test_a_whole_match_with_every_house_rule_reaches_7500() -> None:
+    match = Match.new(ALL_HOUSE, first_dealer=0, seed=13)
+    steps = 0
+    while not match.over:
+        deal = match.deal
+        seat = deal.to_act
+        for action in autoplay(deal, seat):
+            match.apply(seat, action)
+        steps += 1
+        assert steps < 20_000
+    assert max(match.scores) >= 7500
+    assert all("double_going_out" in entry["result"][0] for entry in match.history)
+    copy = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert copy.to_dict() == match.to_dict()

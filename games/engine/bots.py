@@ -29,10 +29,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import BLACK_THREES, FULL_DECK_COUNTS, RED_THREES, VALUE, WILDS
+from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS, deck_counts, red_three_points
 from .deal import FORMAT_VERSION, Deal
 from .errors import IllegalMove
-from .house import CANASTA_OPENING_FROM
+from .house import CANASTA_OPENING_FROM, canasta_opening
 from .moves import ASK, Action, legal_actions
 from .rules import Rules
 from .scoring import GOING_OUT_BONUS, canasta_kind
@@ -48,13 +48,18 @@ LEVEL_NAMES = {
 }
 
 LogEntry = dict[str, Any]
-# A representative team score for each opening minimum (R-OPEN-1): the view shows minimums.
-_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000}
+# A representative team score for each opening minimum (R-OPEN-1, R-TABLE-6-OPEN): the view
+# shows minimums.
+_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000, 150: 7500}
 
 
-def _rival_team(seating: Seating, team: int) -> int:
-    """The other team (the club's tables have two)."""
-    return next(other for other in range(len(seating.teams)) if other != team)
+def _rival_teams(seating: Seating, team: int) -> list[int]:
+    """The opponents: every other team (one at four, two or more at the other tables)."""
+    return [other for other in range(len(seating.teams)) if other != team]
+
+
+def _rival_seats(seating: Seating, team: int) -> list[int]:
+    return [seat for seat in seating.seats if seating.team_of(seat) != team]
 
 
 # ----------------------------------------------------------------------------- what a seat knows
@@ -93,7 +98,7 @@ class Sight:
                 seen.update(meld["cards"])
         for cards in self.known.values():
             seen.update(cards)
-        return sorted((FULL_DECK_COUNTS - seen).elements())
+        return sorted((deck_counts(self.rules.packs) - seen).elements())
 
     def world(self, rng: random.Random) -> Deal:
         """A whole deal consistent with everything this seat knows; the hidden cards dealt by
@@ -415,7 +420,7 @@ def beginner_action(world: Deal, seat: int) -> Action:
     if not discards:
         return melds[0] if melds else actions[0]
     counts = Counter(card[0] for card in world.hands[seat])
-    opponents = world.melds[_rival_team(world.seating, team)]
+    opponents = {rank for other in _rival_teams(world.seating, team) for rank in world.melds[other]}
 
     def keep(card: str) -> int:
         if card in WILDS:
@@ -463,6 +468,9 @@ def _club_draw(world: Deal, seat: int, actions: list[Action]) -> Action:
 
     take = min(takes, key=cost)
     wilds, _ = cost(take)
+    team = world.seating.team_of(seat)
+    if not world.opened[team] and canasta_opening(world, team):
+        return take  # R-HOUSE-7500: the only way this team opens
     # A pile of one or two cards is not worth a wild, nor breaking a pair while more can come.
     if count >= 3 or (wilds == 0 and (count >= 2 or not take["cards"])) or "melds" in take:
         return take
@@ -476,7 +484,7 @@ def _club_play(
     team = seating.team_of(seat)
     hand = world.hands[seat]
     melds = [action for action in actions if action["type"] == "meld"]
-    opponents = seating.teams[_rival_team(seating, team)]
+    opponents = _rival_seats(seating, team)
     danger = min(len(world.hands[other]) for other in opponents) <= 3 or len(world.stock) < 8
     if not world.opened[team]:
         opening = [action for action in melds if _reaches_minimum(world, seat, action)]
@@ -524,19 +532,21 @@ def _table_points(world: Deal, team: int) -> int:
         kind = canasta_kind(cards)
         points += 500 if kind == "natural" else 300 if kind == "mixed" else 0
     reds = len(world.red[team])
-    points += (800 if reds == 4 else 100 * reds) if world.melds[team] else -100 * reds
+    points += red_three_points(reds, packs=world.rules.packs) if world.melds[team] else -100 * reds
     return points
 
 
 def _ahead(world: Deal, team: int) -> bool:
-    """Going out now pays: the team leads on the table (its partner's cards count against it,
-    the opponents' cards against them), or the opponents are close to going out themselves."""
+    """Going out now pays: the team leads every opponent on the table (its partners' cards
+    count against it, the opponents' cards against them), or the deal may end soon anyway."""
     seating = world.seating
-    rivals = _rival_team(seating, team)
     held = [len(hand) * 8 for hand in world.hands]
-    ours = _table_points(world, team) - sum(held[seat] for seat in seating.teams[team])
-    theirs = _table_points(world, rivals) - sum(held[seat] for seat in seating.teams[rivals])
-    return ours + 100 >= theirs or len(world.stock) < 10
+
+    def standing(side: int) -> int:
+        return _table_points(world, side) - sum(held[seat] for seat in seating.teams[side])
+
+    theirs = max(standing(rival) for rival in _rival_teams(seating, team))
+    return standing(team) + 100 >= theirs or len(world.stock) < 10
 
 
 def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]]) -> float:
@@ -639,10 +649,12 @@ def _rollout(sim: Deal, team: int, discarded: list[Counter[str]]) -> float:
         if sim.turn != last:
             turns += 1
             last = sim.turn
-    rivals = _rival_team(sim.seating, team)
+    # The margin over the strongest opponent.
+    rivals = _rival_teams(sim.seating, team)
     if sim.result is not None:
-        return float(sim.result[team]["total"] - sim.result[rivals]["total"])
-    return float(_standing(sim, team) - _standing(sim, rivals))
+        result = sim.result
+        return float(result[team]["total"] - max(result[rival]["total"] for rival in rivals))
+    return _standing(sim, team) - max(_standing(sim, rival) for rival in rivals)
 
 
 def _standing(world: Deal, team: int) -> float:

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .actions import parse_action
-from .cards import FULL_DECK_COUNTS, SORT_KEY, full_deck, split_codes
+from .cards import SORT_KEY, deck_counts, full_deck, split_codes
 from .dealing import deal_cards
 from .errors import IllegalMove
 from .going_out import discard
@@ -94,7 +94,8 @@ class Deal(DealState):
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> "Deal":
-        """Shuffles by `seed`, or uses the stacked `deck` (108 codes, top first)."""
+        """Shuffles by `seed`, or uses the stacked `deck` (top first): the table's `rules.packs`
+        packs, 108 codes, or 162 at six."""
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
         seating = rules.seating
@@ -105,13 +106,17 @@ class Deal(DealState):
             raise ValueError("team_scores must be one integer per team")
         if (seed is None) == (deck is None):
             raise ValueError("give exactly one of seed and deck")
+        packs = rules.packs
         if deck is None:
-            codes = full_deck()
+            codes = full_deck(packs)
             random.Random(seed).shuffle(codes)
         else:
             codes = list(deck)
-            if len(codes) != 108 or Counter(codes) != FULL_DECK_COUNTS:
-                raise ValueError("deck must hold the 108 cards of CONTRACT §1")
+            expected = deck_counts(packs)
+            if len(codes) != expected.total() or Counter(codes) != expected:
+                raise ValueError(
+                    f"deck must hold the {expected.total()} cards of {packs} packs (CONTRACT §1)"
+                )
         deal = cls(rules, dealer, tuple(int(score) for score in scores))
         deal_cards(deal, codes)
         return deal
@@ -185,7 +190,8 @@ class Deal(DealState):
         return list(self.hands[seat])
 
     def undo_available(self, seat: int | None) -> bool:
-        return can_undo(self, seat)
+        """Undo is open to the seat on turn, and not while it waits for its partner's answer."""
+        return can_undo(self, seat) and seat == self.to_act
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (CONTRACT §2 "View"); None: a spectator, without "hand"."""
@@ -226,7 +232,7 @@ class Deal(DealState):
         if rules.canasta_opening_from_5000:
             for team, team_view in enumerate(view["teams"]):
                 team_view["canasta_opening"] = canasta_opening(self, team)
-        view["undo_available"] = can_undo(self, seat)
+        view["undo_available"] = self.undo_available(seat)
         if plays_partner_rules(self):
             view["to_act"] = self.to_act
         if rules.ask_partner_to_go_out:

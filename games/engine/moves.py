@@ -138,7 +138,8 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     strict = deal.rules.strict_wilds
     meld = deal.melds[team].get(rank, ())
     on_wilds = sum(1 for card in meld if card in WILDS)
-    canasta = any(len(cards) >= 7 for cards in deal.melds[team].values())
+    canastas = deal.rules.canastas_to_go_out
+    missing = canastas - sum(1 for cards in deal.melds[team].values() if len(cards) >= 7)
     takes: list[Action] = []
     for base in bases:
         if opened:
@@ -150,10 +151,11 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
                 continue
             if len(hand) == 1 and len(pile) == 1:
                 continue
-            if canasta or length >= 7 or len(hand) - len(base) >= keep:
+            made = 1 if length >= 7 > len(meld) else 0
+            if missing <= made or len(hand) - len(base) >= keep:
                 takes.append({"type": "take_pile", "cards": base})
                 continue
-            target = 1  # only a canasta lets the take leave no card (R-PILE-3)
+            target = 1  # only the canastas going out needs let the take leave no card (R-PILE-3)
         else:
             target = deal.minimums[team] - VALUE[top] - sum(VALUE[card] for card in base)
         remaining = list(hand)
@@ -162,7 +164,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
         melds = {name: list(cards) for name, cards in deal.melds[team].items()}
         melds[rank] = [*melds.get(rank, []), top, *base]
         plan = opening_plan(
-            remaining, melds, strict=deal.rules.strict_wilds, target=target, keep=keep
+            remaining, melds, strict=strict, target=target, keep=keep, canastas=canastas
         )
         if plan is None:
             continue
@@ -200,11 +202,12 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     hand = deal.hands[seat]
     melds = deal.melds[team]
     strict = deal.rules.strict_wilds
-    canasta = False
+    # Canastas the team still needs to go out (R-OUT-1/2): one, or two (R-HOUSE-TWO, tables).
+    missing = deal.rules.canastas_to_go_out
     for cards in melds.values():
         if len(cards) >= 7:
-            canasta = True
-            break
+            missing -= 1
+    canasta = missing <= 0
     hand_size = len(hand)
     pending = 0 if deal.opened[team] else deal.minimums[team] - deal.points
     legal: list[Action] = []
@@ -231,7 +234,9 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
                 legal.append(action)
             return
         meld = melds.get(rank)
+        before = 0
         if meld:
+            before = len(meld)
             on_wilds = 0
             for card in meld:
                 if card in WILDS:
@@ -240,7 +245,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             naturals += len(meld) - on_wilds
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
             return
-        if left >= 2 or canasta or naturals + wilds >= 7:
+        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > before):
             legal.append({"type": "meld", "melds": [entry]})
 
     for rank, cards in groups.items():
@@ -273,4 +278,5 @@ def opening_melds(deal: Deal, seat: int) -> list[dict[str, Any]] | None:
         strict=deal.rules.strict_wilds,
         target=deal.minimums[team] - deal.points,
         exempt_out=deal.rules.concealed_out_skips_minimum and deal.drew == "stock",
+        canastas=deal.rules.canastas_to_go_out,
     )

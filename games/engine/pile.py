@@ -8,9 +8,10 @@ from .melds import (
     MeldShape,
     check_black_threes,
     check_entries,
-    has_canasta,
+    enough_canastas,
     lay,
     meld_events,
+    missing_canastas,
     require_in_hand,
 )
 from .opening import below_minimum
@@ -76,9 +77,9 @@ def take_pile(
     rest = pile[:-1]
     reds = [card for card in rest if card in RED_THREES]  # R-PILE-6
     left = len(hand) - len(used) + len(rest) - len(reds)
-    canasta = has_canasta(state, team, sim)
+    canasta = enough_canastas(state, team, sim)
     if black:
-        check_black_threes(left, canasta)
+        check_black_threes(state, left, canasta)
     if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
         raise IllegalMove(
             "cannot_take_pile",
@@ -86,7 +87,8 @@ def take_pile(
             "Holding one card, you may not take a pile of one card.",
         )
     if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
-        raise IllegalMove(
+        raise missing_canastas(
+            state,
             "cannot_take_pile",
             "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "
             "останется карт.",

@@ -1,4 +1,5 @@
-"""The end of a deal and its scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3/4, R-END)."""
+"""The end of a deal and its scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3/4, R-END,
+R-TABLE-6-RED)."""
 
 from .cards import VALUE, WILDS, red_three_points
 from .state import DealState
@@ -18,9 +19,9 @@ def canasta_kind(cards: list[str]) -> str | None:
 
 
 def score_team(
-    melds: list[list[str]], red_threes: int, hands: list[list[str]], going_out: int
+    melds: list[list[str]], red_threes: int, hands: list[list[str]], going_out: int, *, packs: int
 ) -> dict[str, int]:
-    """One team's line of the contract's `result`."""
+    """One team's line of the contract's `result` (red threes as `packs` packs count them)."""
     cards = sum(VALUE[card] for meld in melds for card in meld)
     canastas = 0
     for meld in melds:
@@ -29,8 +30,8 @@ def score_team(
             canastas += NATURAL_CANASTA_BONUS
         elif kind == "mixed":
             canastas += MIXED_CANASTA_BONUS
-    reds = red_three_points(red_threes)
-    if not melds:  # R-RED-2
+    reds = red_three_points(red_threes, packs=packs)
+    if not melds:  # R-RED-2, R-TABLE-6-RED
         reds = -reds
     hand = -sum(VALUE[card] for cards in hands for card in cards)
     return {
@@ -69,6 +70,7 @@ def finish(state: DealState, out_seat: int | None) -> None:
             len(state.red[team]),
             [state.hands[seat] for seat in seats],
             going_out[team],
+            packs=state.rules.packs,
         )
         for team, seats in enumerate(seating.teams)
     ]

@@ -26,12 +26,14 @@ def opening_plan(
     target: int,
     exempt_out: bool = False,
     keep: int = 2,
+    canastas: int = 1,
 ) -> list[dict[str, Any]] | None:
     """Meld entries (contract form) from `hand`, joining the team's `melds`, worth `target` points.
 
-    The plan leaves at least `keep` (0-2) cards of `hand` unless the team then has a canasta
-    (R-OUT-2; a pile take keeps fewer, since the pile's other cards join the hand, R-PILE-3).
-    With `exempt_out` (R-OPEN-5 variant) going out with a canasta also succeeds.
+    The plan leaves at least `keep` (0-2) cards of `hand` unless the team then has the
+    `canastas` going out needs (R-OUT-2; a pile take keeps fewer, since the pile's other cards
+    join the hand, R-PILE-3). With `exempt_out` (R-OPEN-5 variant) going out with them also
+    succeeds.
     Returns [] when target <= 0 and None when no plan exists.
     """
     if target <= 0:
@@ -64,7 +66,8 @@ def opening_plan(
     prefix = [0]
     for wild in wilds:
         prefix.append(prefix[-1] + VALUE[wild])
-    has_canasta = any(len(cards) >= 7 for cards in melds.values())
+    on_table = sum(1 for cards in melds.values() if len(cards) >= 7)
+    missing = max(0, canastas - on_table)
 
     slots: list[_Slot] = []
     for rank, cards in melds.items():
@@ -92,7 +95,7 @@ def opening_plan(
     hand_size = len(hand)
     choice = [0] * len(slots)
 
-    def leaf() -> tuple[int, int | None, bool] | None:
+    def leaf() -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
         required = 0
         used = 0
         natural_points = 0
@@ -117,26 +120,46 @@ def opening_plan(
         for w in range(min(capacity, wild_count), required - 1, -1):
             left = hand_size - used - w
             total = natural_points + prefix[w]
-            canasta_slot: int | None = -1 if has_canasta else None
-            if not has_canasta:
-                for i, c in enumerate(caps):
-                    if c is not None and c[2] + min(c[0], w - required + c[1]) >= 7:
-                        canasta_slot = i
-                        break
-            canasta = canasta_slot is not None
+            made = canastas_made(caps, missing, w - required) if missing else ()
+            canasta = made is not None
             if left < keep and not canasta:
                 continue
             can_black = canasta and len(blacks) >= 3 and left - len(blacks) <= 1
             if total >= target:
-                return w, canasta_slot, False
+                return w, made, False
             if can_black and total + 5 * len(blacks) >= target:
-                return w, canasta_slot, True
+                return w, made, True
             if exempt_out and canasta and (left <= 1 or can_black):
-                return w, canasta_slot, can_black and left > 1
+                return w, made, can_black and left > 1
             return None
         return None
 
-    def dfs(i: int, so_far: int, required: int) -> tuple[int, int | None, bool] | None:
+    def canastas_made(
+        caps: list[tuple[int, int, int] | None], missing: int, free: int
+    ) -> tuple[tuple[int, int], ...] | None:
+        """The slots (with the wilds beyond their need) that become the `missing` canastas
+        with `free` wilds, or None when they cannot."""
+        costs = []
+        for i, c in enumerate(caps):
+            if c is None or slots[i][3] >= 7:
+                continue
+            cost = max(0, 7 - c[2] - c[1])
+            if cost + c[1] <= c[0]:
+                costs.append((cost, i))
+        if missing > 1:
+            costs.sort()  # the cheapest first, so that the canastas share the wilds
+        made: list[tuple[int, int]] = []
+        for cost, i in costs:
+            if cost <= free:
+                made.append((i, cost))
+                free -= cost
+                if len(made) == missing:
+                    return tuple(made)
+        return None
+
+    def dfs(
+        i: int, so_far: int, required: int
+    ) -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
         if required > wild_count:
             return None
         if not exempt_out and so_far + suffix[i] + best_extra < target:
@@ -156,15 +179,15 @@ def opening_plan(
     found = dfs(0, 0, 0)
     if found is None:
         return None
-    w, canasta_slot, use_blacks = found
-    return _build_plan(slots, choice, wilds[:w], canasta_slot, blacks if use_blacks else [], strict)
+    w, made, use_blacks = found
+    return _build_plan(slots, choice, wilds[:w], made or (), blacks if use_blacks else [], strict)
 
 
 def _build_plan(
     slots: list[_Slot],
     choice: list[int],
     wilds: list[str],
-    canasta_slot: int | None,
+    canastas: tuple[tuple[int, int], ...],
     blacks: list[str],
     strict: bool,
 ) -> list[dict[str, Any]]:
@@ -178,10 +201,12 @@ def _build_plan(
         caps.append(min(3, on_nat + k - 1 if strict else on_nat + k) - on_wild)
         if on_len == 0 and k == 2:
             given[i].append(wilds.pop())  # the cheapest wilds complete pairs
+    # The canastas the plan makes first get the wilds that make them, then take more first.
     order = list(range(len(slots)))
-    if canasta_slot is not None and canasta_slot >= 0:
-        order.remove(canasta_slot)
-        order.insert(0, canasta_slot)
+    for i, cost in reversed(canastas):
+        order.remove(i)
+        order.insert(0, i)
+        given[i].extend(wilds.pop(0) for _ in range(cost))
     for i in order:
         while wilds and len(given[i]) < caps[i]:
             given[i].append(wilds.pop(0))

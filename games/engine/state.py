@@ -79,4 +79,4 @@ class DealState:
         self.seating = rules.seating
         self.dealer = dealer
         self.team_scores = team_scores
-        self.minimums = [Rules.opening_minimum(score) for score in team_scores]
+        self.minimums = [rules.opening_minimum(score) for score in team_scores]

@@ -106,7 +106,8 @@ class Sight:
         view = self.view
         unseen = self.unseen()
         rng.shuffle(unseen)
-        # Red threes never stay in a hand (R-DEAL-5, R-TURN-2): unseen ones are in the stock.
+        # Red threes never stay in a hand (R-DEAL-5, R-TURN-2): unseen ones are in the stock,
+        # or covered in the pile at the deal (R-DEAL-3) when the stock cannot hold them all.
         pool = [card for card in unseen if card not in RED_THREES]
         reds = [card for card in unseen if card in RED_THREES]
         hands: list[list[str]] = []
@@ -118,8 +119,11 @@ class Sight:
             hidden = count - len(known)
             hands.append(known + pool[:hidden])
             del pool[:hidden]
-        pile = pool[: self.pile_unknown] + self.pile
+        covered = pool[: self.pile_unknown]
         del pool[: self.pile_unknown]
+        short = self.pile_unknown - len(covered)
+        pile = covered + reds[:short] + self.pile
+        del reds[:short]
         stock = pool + reds
         rng.shuffle(stock)
         stock = stock[: view["stock_count"]]

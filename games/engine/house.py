@@ -108,7 +108,8 @@ def plan_to_go_out(
 
 
 def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
-    """«Можно выходить?»: once per deal, in the play phase, when going out is possible now."""
+    """«Можно выходить?»: once per deal, in the play phase, by a player whose team has opened
+    and who could both go out now and stay in (so either answer can be kept)."""
     if state.phase != "play":
         raise IllegalMove(
             "wrong_phase",
@@ -120,6 +121,18 @@ def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
             "wrong_phase",
             "Партнёра спрашивают один раз за раздачу.",
             "You may ask your partner once per deal.",
+        )
+    if not state.opened[state.seating.team_of(seat)]:
+        raise IllegalMove(
+            "wrong_phase",
+            "Спрашивают партнёра, когда у стороны уже есть выкладка.",
+            "You may ask your partner once your side has opened.",
+        )
+    if len(state.hands[seat]) < 2:  # a no could not be kept: the last card goes out
+        raise IllegalMove(
+            "wrong_phase",
+            "С одной картой в руке спрашивать поздно: сброс — это выход.",
+            "Holding one card it is too late to ask: the discard goes out.",
         )
     if plan_to_go_out(state, seat) is None:
         raise IllegalMove(

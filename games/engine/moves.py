@@ -77,7 +77,7 @@ def _asking(deal: Deal, seat: int, actions: list[Action]) -> list[Action]:
     keep to it, and after yes the whole going out first (melds, then the discard)."""
     question = deal.question
     if question is None:
-        if not deal.asked[seat] and plan_to_go_out(deal, seat) is not None:
+        if not deal.asked[seat] and deal.is_legal(seat, ASK):
             actions.append(ASK)
         return actions
     kept = [action for action in actions if deal.is_legal(seat, action)]

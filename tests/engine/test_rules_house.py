@@ -51,14 +51,11 @@ PASS = {"type": "pass"}
 # with 2C, the joker on the kings, 4D discarded. Melding all the wilds on the kings first
 # strands the queens.
 GOER = ["KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "2C", "4D"]
-GOING_OUT = {
-    "type": "meld",
-    "melds": [
-        {"cards": ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]},
-        {"cards": ["QS", "QH", "2C"]},
-        {"rank": "K", "cards": ["JK"]},
-    ],
-}
+KINGS_MELD: dict[str, Any] = {"cards": GOER[:7]}
+REST_MELDS: list[dict[str, Any]] = [{"cards": ["QS", "QH", "2C"]}, {"rank": "K", "cards": ["JK"]}]
+KINGS = {"type": "meld", "melds": [KINGS_MELD]}  # opens the side: then it may ask
+REST = {"type": "meld", "melds": REST_MELDS}
+GOING_OUT = {"type": "meld", "melds": [KINGS_MELD, *REST_MELDS]}
 # Seat 2 can lay its whole hand down: four queens join the team's, new jacks and tens.
 LAYER = ["QD", "QC", "QS", "QH", "JS", "JH", "JD", "JC", "TS", "TH", "TD"]
 LAY_DOWN = {
@@ -79,6 +76,7 @@ def goer(rules: Rules, partner: list[str] | None = None) -> Deal:
 def asked(rules: Rules = ASK_RULES) -> Deal:
     deal = goer(rules)
     draw(deal, 0)
+    deal.apply(0, KINGS)
     deal.apply(0, ASK)
     return deal
 
@@ -90,6 +88,7 @@ def test_R_HOUSE_ASK_the_question_waits_for_the_partner_who_alone_may_act() -> N
     deal = goer(ASK_RULES)
     assert deal.view(0)["question"] is None and deal.view(0)["to_act"] == 0
     draw(deal, 0)
+    deal.apply(0, KINGS)
     event = deal.apply(0, ASK)
     assert event["public"] == {"type": "ask_to_go_out", "seat": 0, "partner": 2}
     question = {"asker": 0, "partner": 2, "answer": None}
@@ -97,7 +96,7 @@ def test_R_HOUSE_ASK_the_question_waits_for_the_partner_who_alone_may_act() -> N
         view = deal.view(viewer)
         assert view["question"] == question and view["to_act"] == 2 and view["turn"] == 0
     assert deal.to_act == 2 and deal.turn == 0
-    refuse(deal, 0, GOING_OUT, "awaiting_partner")
+    refuse(deal, 0, REST, "awaiting_partner")
     refuse(deal, 0, {"type": "discard", "card": "4D"}, "awaiting_partner")
     refuse(deal, 0, YES, "awaiting_partner")
     refuse(deal, 1, {"type": "draw"}, "not_your_turn")
@@ -117,16 +116,15 @@ def test_R_HOUSE_ASK_after_yes_the_asker_must_go_out_this_turn() -> None:
     deal.apply(2, YES)
     refuse(deal, 0, {"type": "discard", "card": "4D"}, "must_go_out")
     # Both wilds on the kings leave the queen pair without one: no going out after that.
-    strands = {"type": "meld", "melds": [{"cards": [*GOER[:7], "2C", "JK"]}]}
+    strands = {"type": "meld", "melds": [{"rank": "K", "cards": ["2C", "JK"]}]}
     refuse(deal, 0, strands, "must_go_out")
     plan = legal_actions(deal, 0)[0]  # the whole going out comes first
     trial = Deal.from_dict(deal.to_dict())
     trial.apply(0, plan)
     assert trial.view(0)["hand"] == ["4D"]
     assert all(deal.is_legal(0, action) for action in legal_actions(deal, 0))
-    deal.apply(0, {"type": "meld", "melds": [{"cards": GOER[:7]}]})  # going out stays possible
+    deal.apply(0, {"type": "meld", "melds": [{"cards": ["QS", "QH", "2C"]}]})  # still possible
     refuse(deal, 0, {"type": "discard", "card": "4D"}, "must_go_out")
-    deal.apply(0, {"type": "meld", "melds": [{"cards": ["QS", "QH", "2C"]}]})
     deal.apply(0, {"type": "meld", "melds": [{"rank": "K", "cards": ["JK"]}]})
     deal.apply(0, {"type": "discard", "card": "4D"})
     assert deal.phase == "over" and deal.view(0)["question"] is None
@@ -136,13 +134,11 @@ def test_R_HOUSE_ASK_after_yes_the_asker_must_go_out_this_turn() -> None:
 def test_R_HOUSE_ASK_after_no_the_asker_may_not_go_out_this_turn_but_later() -> None:
     deal = asked()
     deal.apply(2, NO)
-    refuse(deal, 0, GOING_OUT, "may_not_go_out")  # it would leave one card: the discard
-    everything = {"type": "meld", "melds": [*GOING_OUT["melds"], {"cards": ["4D"]}]}
-    refuse(deal, 0, everything, ("may_not_go_out", "meld_too_small"))
+    refuse(deal, 0, REST, "may_not_go_out")  # it would leave one card: the discard
     offered = legal_actions(deal, 0)
     assert offered and all(deal.is_legal(0, action) for action in offered)
-    assert GOING_OUT not in offered
-    deal.apply(0, {"type": "meld", "melds": [{"cards": GOER[:7]}]})
+    assert REST not in offered
+    deal.apply(0, {"type": "meld", "melds": [{"cards": ["QS", "QH", "2C"]}]})  # keeps two
     deal.apply(0, {"type": "discard", "card": "4D"})
     assert deal.view(0)["question"] is None and deal.turn == 1
     for seat in (1, 2, 3):
@@ -159,6 +155,8 @@ def test_R_HOUSE_ASK_is_asked_only_after_drawing_when_going_out_is_possible() ->
     refuse(deal, 0, ASK, "wrong_phase")  # before drawing
     assert ASK not in legal_actions(deal, 0)
     draw(deal, 0)
+    assert ASK not in legal_actions(deal, 0)  # the side has not opened
+    deal.apply(0, KINGS)
     assert ASK in legal_actions(deal, 0)
     stuck = new_deal(rules=ASK_RULES, stock=["JK"])  # a filler hand cannot go out
     draw(stuck, 0)
@@ -265,15 +263,13 @@ def test_R_HOUSE_DOUBLE_at_six_each_partner_acts_in_turn_after_the_next_partner_
         rules=rules, dealer=5, team_scores=(0, 0), hands={0: kings_queens, 2: layer}, stock=["JK"]
     )
     draw(deal, 0)
+    deal.apply(0, {"type": "meld", "melds": [{"cards": kings_queens[:7]}]})
     deal.apply(0, ASK)
     assert deal.view(3)["question"] == {"asker": 0, "partner": 2, "answer": None}
     refuse(deal, 4, YES, "not_your_turn")
     deal.apply(2, YES)
-    two_canastas = {
-        "type": "meld",
-        "melds": [{"cards": kings_queens[:7]}, {"cards": [*kings_queens[7:], "JK"]}],
-    }
-    deal.apply(0, two_canastas)  # R-HOUSE-TWO at six: both canastas, the whole hand
+    second_canasta = {"type": "meld", "melds": [{"cards": [*kings_queens[7:], "JK"]}]}
+    deal.apply(0, second_canasta)  # R-HOUSE-TWO at six: the second canasta, the whole hand
     assert deal.phase == "partner_out" and deal.to_act == 2
     refuse(deal, 4, PASS, "not_your_turn")
     deal.apply(2, legal_actions(deal, 2)[0])
@@ -392,10 +388,21 @@ class Table:
         return actions
 
 
+def kings_laid_before(rules: Rules) -> Deal:
+    """GOER's position a turn later: its seven kings went down in an earlier turn (the side has
+    opened); seat 0 holds QS QH 2C 4D, the partner LAYER, and JK is the next stock card."""
+    data = goer(rules, LAYER).to_dict()
+    data["hands"][0] = "".join(GOER[7:])
+    data["melds"][0] = [["K", "".join(GOER[:7])]]
+    data["opened"][0] = True
+    data["melded"][0] = True
+    return Deal.from_dict(data)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_ask_answer_go_out_after_yes_and_lay_down(level: str) -> None:
     rules = Rules(ask_partner_to_go_out=True, double_going_out=True)
-    table = Table(goer(rules, LAYER))
+    table = Table(kings_laid_before(rules))
     table.apply(0, {"type": "draw"})
     assert table.bot_turn(level, seed=1) == [ASK]
     assert table.bot_turn(level, seed=2) == [YES]  # the partner can lay its hand down
@@ -409,6 +416,7 @@ def test_a_bot_partner_holding_points_to_meld_says_no() -> None:
     partner = ["AS", "AH", "QD", "QC", "JS", "JH", "TD", "TC", "9D", "9C", "8S"]
     table = Table(goer(ASK_RULES, partner))
     table.apply(0, {"type": "draw"})
+    table.apply(0, KINGS)
     table.apply(0, ASK)
     for level in LEVELS:
         assert play_turn(table.deal, 2, level=level, log=table.logs[2], seed=5) == [NO]
@@ -429,7 +437,7 @@ def twin_of(deal: Deal, seat: int) -> Deal:
 @pytest.mark.parametrize("level", LEVELS)
 def test_house_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
     rules = Rules(ask_partner_to_go_out=True, double_going_out=True)
-    table = Table(goer(rules, LAYER))
+    table = Table(kings_laid_before(rules))
     table.apply(0, {"type": "draw"})
     kinds = []
     while table.deal.phase != "over":  # ask, answer, go out, lay down
@@ -634,14 +642,16 @@ def test_the_sight_rebuilt_at_a_house_table_is_what_the_seat_knows(
 def test_preview_judges_the_house_actions_as_apply_would() -> None:
     deal = goer(Rules(ask_partner_to_go_out=True, double_going_out=True), LAYER)
     draw(deal, 0)
+    assert preview(deal, 0, ASK).code == "wrong_phase"  # not before the side has opened
+    deal.apply(0, KINGS)
     assert preview(deal, 0, ASK).legal
     assert preview(deal, 2, YES).code == "not_your_turn"
     deal.apply(0, ASK)
-    assert preview(deal, 0, GOING_OUT).code == "awaiting_partner"
+    assert preview(deal, 0, REST).code == "awaiting_partner"
     assert preview(deal, 2, YES).legal
     deal.apply(2, YES)
     assert preview(deal, 0, {"type": "discard", "card": "4D"}).code == "must_go_out"
-    deal.apply(0, GOING_OUT)
+    deal.apply(0, REST)
     going_out = preview(deal, 0, {"type": "discard", "card": "4D"})
     assert going_out.legal and not going_out.deal_over  # the partner lays down first
     deal.apply(0, {"type": "discard", "card": "4D"})
@@ -666,15 +676,27 @@ def test_a_whole_match_with_every_house_rule_reaches_7500() -> None:
     assert copy.to_dict() == match.to_dict()
 
 
-def test_R_HOUSE_ASK_undo_is_not_available_while_the_asker_waits() -> None:
+@pytest.mark.parametrize("answer", [YES, NO])
+def test_R_HOUSE_ASK_once_the_partner_is_asked_the_turns_melds_stand(answer: Any) -> None:
     deal = goer(ASK_RULES)
     draw(deal, 0)
+    refuse(deal, 0, ASK, "wrong_phase")  # the side has not opened yet
     deal.apply(0, {"type": "meld", "melds": [{"cards": GOER[:7]}]})
     assert deal.view(0)["undo_available"] is True
     deal.apply(0, ASK)
     assert deal.view(0)["undo_available"] is False and not deal.undo_available(0)
     refuse(deal, 0, {"type": "undo"}, "awaiting_partner")
-    deal.apply(2, YES)
-    assert deal.view(0)["undo_available"] is True
-    deal.apply(0, {"type": "undo"})  # re-melding the same cards still goes out
-    assert legal_actions(deal, 0)[0]["type"] == "meld"
+    deal.apply(2, answer)
+    assert deal.view(0)["undo_available"] is False
+    refuse(deal, 0, {"type": "undo"}, "undo_not_allowed")
+    assert {"type": "undo"} not in legal_actions(deal, 0)
+
+
+def test_R_HOUSE_ASK_holding_one_card_it_is_too_late_to_ask() -> None:
+    # Seat 0 takes the one-card pile with its kings and holds one card: a no could not be kept.
+    hand = ["KS", "KH", "KD", "KC", "KS", "KH", "QS", "QH", "QD", "2C", "4D"]
+    deal = new_deal(rules=ASK_RULES, hands={0: hand}, upcards=["KD"])
+    deal.apply(0, {"type": "take_pile", "cards": hand[:6], "melds": [{"cards": hand[6:10]}]})
+    assert deal.view(0)["hand"] == ["4D"] and deal.view(0)["teams"][0]["opened"]
+    refuse(deal, 0, ASK, "wrong_phase")
+    assert ASK not in legal_actions(deal, 0)

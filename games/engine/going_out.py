@@ -2,9 +2,9 @@
 
 from .cards import WILDS
 from .errors import IllegalMove
+from .house import check_discard_answer, go_out
 from .melds import enough_canastas, missing_canastas
 from .opening import below_minimum, exempt_from_minimum
-from .scoring import finish
 from .state import DealState, Event
 from .turns import end_turn
 
@@ -27,6 +27,8 @@ def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
         team = state.seating.team_of(seat)
         if not state.opened[team]:
             raise below_minimum(state.points, state.minimums[team])
+    if state.question is not None:
+        check_discard_answer(state, left)
     if not commit:
         return {}
     hand.remove(card)
@@ -34,7 +36,7 @@ def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
     if card in WILDS:  # R-FRZ-1
         state.frozen = True
     if left == 0:
-        finish(state, seat)
+        go_out(state, seat)
     else:
         end_turn(state)
     return {

@@ -6,8 +6,14 @@ from typing import Any
 from .actions import Entry
 from .cards import RED_THREES, VALUE, WILDS
 from .errors import IllegalMove
+from .house import (
+    canasta_opening,
+    canasta_opening_refused,
+    check_meld_answer,
+    go_out,
+    partner_done,
+)
 from .opening import below_minimum, check_minimum_reachable, exempt_from_minimum
-from .scoring import finish
 from .state import DealState, Event
 
 # A meld being checked: [naturals, wilds, length] after the cards of this action.
@@ -18,6 +24,8 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
     if state.phase != "play":
         raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
     team = state.seating.team_of(seat)
+    if not state.opened[team] and canasta_opening(state, team):  # R-HOUSE-7500
+        raise canasta_opening_refused()
     hand = state.hands[seat]
     used = [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
@@ -41,6 +49,8 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
             for card in used:
                 hand_after.remove(card)
             check_minimum_reachable(state, team, hand_after, resolved, minimum - total)
+    if state.question is not None:
+        check_meld_answer(state, seat, used, resolved, points)
     if not commit:
         return {}
     for card in used:
@@ -51,13 +61,51 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
         state.opened[team] = True
         state.opened_now = True
     if left == 0:  # R-OUT-1: melded the whole hand
-        finish(state, seat)
+        go_out(state, seat)
     return {
         "public": {
             "type": "meld",
             "seat": seat,
             "melds": meld_events(resolved),
             "opened": state.opened[team],
+            "deal_over": state.phase == "over",
+        },
+        "private": {},
+    }
+
+
+def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
+    """R-HOUSE-DOUBLE: the partner of the player who went out melds every card of their hand
+    in one action, in new melds or on the team's (the turn-local state stays the going-out
+    player's, for R-OUT-3)."""
+    team = state.seating.team_of(seat)
+    hand = state.hands[seat]
+    used = [card for _, meld_cards in entries for card in meld_cards]
+    require_in_hand(hand, used)
+    if len(used) != len(hand):
+        raise IllegalMove(
+            "bad_action",
+            "Выкладывают всю руку: в комбинациях должны быть все ваши карты.",
+            "Lay down your whole hand: the melds must hold every card you have.",
+        )
+    sim: dict[str, MeldShape] = {}
+    resolved, _points, black = check_entries(state, team, entries, sim)
+    if black:
+        check_black_threes(state, 0, enough_canastas(state, team, sim))
+    if not commit:
+        return {}
+    hand.clear()
+    melds = state.melds[team]
+    for rank, cards in resolved:
+        melds.setdefault(rank, []).extend(cards)
+    assert state.out is not None
+    state.out["laid_down"].append(seat)
+    partner_done(state)
+    return {
+        "public": {
+            "type": "lay_down",
+            "seat": seat,
+            "melds": meld_events(resolved),
             "deal_over": state.phase == "over",
         },
         "private": {},

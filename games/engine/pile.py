@@ -3,6 +3,7 @@
 from .actions import Entry
 from .cards import RED_THREES, WILDS
 from .errors import IllegalMove
+from .house import canasta_opening, canasta_opening_refused, go_out
 from .melds import (
     MeldShape,
     check_black_threes,
@@ -14,7 +15,6 @@ from .melds import (
     require_in_hand,
 )
 from .opening import below_minimum
-from .scoring import finish
 from .state import DealState, Event
 
 
@@ -95,8 +95,12 @@ def take_pile(
             "Without a team canasta you cannot take the pile when you would hold no card "
             "after melding and discarding.",
         )
-    if not opened and points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
-        raise below_minimum(points, state.minimums[team])
+    if not opened:
+        if canasta_opening(state, team):  # R-HOUSE-7500: the top card's meld is a canasta
+            if sim[rank][2] < 7:
+                raise canasta_opening_refused()
+        elif points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
+            raise below_minimum(points, state.minimums[team])
     if not commit:
         return {}
     for card in used:
@@ -113,7 +117,7 @@ def take_pile(
     state.phase = "play"
     state.drew = "pile"
     if left == 0:
-        finish(state, seat)
+        go_out(state, seat)
     return {
         "public": {
             "type": "take_pile",

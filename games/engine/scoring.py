@@ -8,6 +8,7 @@ NATURAL_CANASTA_BONUS = 500
 MIXED_CANASTA_BONUS = 300
 GOING_OUT_BONUS = 100
 CONCEALED_GOING_OUT_BONUS = 200
+DOUBLE_GOING_OUT_BONUS = 100  # R-HOUSE-DOUBLE, DECIDED: each partner who lays down
 
 
 def canasta_kind(cards: list[str]) -> str | None:
@@ -43,18 +44,26 @@ def score_team(
     }
 
 
+def going_out_bonus(state: DealState, out_seat: int) -> int:
+    """R-OUT-1/3: 100, or 200 when `out_seat` went out concealed in this turn."""
+    team = state.seating.team_of(out_seat)
+    concealed = (
+        not state.melded[out_seat]
+        and all(length == 0 for length in state.base.values())
+        and any(len(state.melds[team][rank]) >= 7 for rank in state.base)
+    )
+    return CONCEALED_GOING_OUT_BONUS if concealed else GOING_OUT_BONUS
+
+
 def finish(state: DealState, out_seat: int | None) -> None:
     """R-OUT-4 / R-END: the deal is over (`out_seat` went out, or None); score it (R-SCORE-1)."""
     seating = state.seating
     going_out = [0 for _ in seating.teams]
+    out = state.out  # R-HOUSE-DOUBLE: the bonus was judged when the player went out
     if out_seat is not None:
-        team = seating.team_of(out_seat)
-        concealed = (
-            not state.melded[out_seat]
-            and all(length == 0 for length in state.base.values())
-            and any(len(state.melds[team][rank]) >= 7 for rank in state.base)
-        )  # R-OUT-3
-        going_out[team] = CONCEALED_GOING_OUT_BONUS if concealed else GOING_OUT_BONUS
+        going_out[seating.team_of(out_seat)] = (
+            out["bonus"] if out is not None else going_out_bonus(state, out_seat)
+        )
     state.result = [
         score_team(
             list(state.melds[team].values()),
@@ -65,4 +74,13 @@ def finish(state: DealState, out_seat: int | None) -> None:
         )
         for team, seats in enumerate(seating.teams)
     ]
+    if state.rules.double_going_out:  # R-HOUSE-DOUBLE: a line of its own at such a table
+        laid_down = out["laid_down"] if out is not None else []
+        for team, line in enumerate(state.result):
+            bonus = DOUBLE_GOING_OUT_BONUS * sum(
+                1 for seat in laid_down if seating.team_of(seat) == team
+            )
+            total = line.pop("total")
+            line["double_going_out"] = bonus
+            line["total"] = total + bonus
     state.phase = "over"

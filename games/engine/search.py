@@ -221,3 +221,104 @@ def _build_plan(
     if blacks:
         wild_only.append({"cards": list(blacks)})
     return plan + wild_only
+
+
+def going_out_plan(
+    hand: list[str],
+    melds: dict[str, list[str]],
+    *,
+    strict: bool,
+    canastas: int,
+    points: int,
+    discard: bool = True,
+) -> tuple[list[dict[str, Any]], str | None] | None:
+    """Meld entries (contract form) that lay the whole of `hand`, or all of it but one card to
+    discard, on and beside the team's `melds` (R-OUT-1), so that the team then has `canastas`
+    canastas and the melded cards are worth `points`.
+
+    Returns (entries, the card to discard or None), or None when the hand cannot go out.
+    Exact: a natural's rank is laid whole or not at all, so only the card kept back for the
+    discard is chosen; wilds go first to the melds nearest a canasta (R-HOUSE-ASK, R-HOUSE-DOUBLE).
+    """
+    total = sum(VALUE[card] for card in hand)
+    kept: list[str | None] = [None]
+    if discard:
+        cheapest_first: list[str] = sorted(dict.fromkeys(hand), key=VALUE.__getitem__)
+        kept.extend(cheapest_first)
+    for card in kept:
+        cards = list(hand)
+        if card is not None:
+            cards.remove(card)
+            if total - VALUE[card] < points:
+                continue
+        elif total < points:
+            continue
+        entries = _lay_all(cards, melds, strict=strict, canastas=canastas)
+        if entries is not None:
+            return entries, card
+    return None
+
+
+def _lay_all(
+    cards: list[str], melds: dict[str, list[str]], *, strict: bool, canastas: int
+) -> list[dict[str, Any]] | None:
+    """Entries laying every one of `cards`, with `canastas` canastas afterwards, or None."""
+    naturals: dict[str, list[str]] = {}
+    wilds: list[str] = []
+    blacks: list[str] = []
+    for card in cards:
+        if card in WILDS:
+            wilds.append(card)
+        elif card[0] == "3":
+            blacks.append(card)  # red threes never stay in a hand
+        else:
+            naturals.setdefault(card[0], []).append(card)
+    if blacks and (len(blacks) < 3 or "3" in melds):  # R-MELD-4
+        return None
+    # Each meld the cards reach: [rank, naturals laid, length before wilds, wild room, wilds due].
+    slots: list[tuple[str, list[str], int, int, int]] = []
+    for rank, laid in naturals.items():
+        existing = melds.get(rank, [])
+        if not existing and len(laid) < 2:
+            return None  # a lone natural makes no meld (R-MELD-1/2)
+        on_wilds = sum(1 for card in existing if card in WILDS)
+        count = len(existing) - on_wilds + len(laid)
+        room = min(3, count - 1 if strict else count) - on_wilds
+        due = 1 if not existing and len(laid) == 2 else 0
+        slots.append((rank, laid, len(existing) + len(laid), room, due))
+    for rank, existing in melds.items():
+        if rank != "3" and rank not in naturals:
+            on_wilds = sum(1 for card in existing if card in WILDS)
+            count = len(existing) - on_wilds
+            room = min(3, count - 1 if strict else count) - on_wilds
+            slots.append((rank, [], len(existing), room, 0))
+    due_total = sum(slot[4] for slot in slots)
+    if not due_total <= len(wilds) <= sum(max(slot[3], 0) for slot in slots):
+        return None
+    given = [slot[4] for slot in slots]
+    spare = len(wilds) - due_total
+    made = 0
+    # The cheapest canastas first: most canastas for the spare wilds.
+    for i in sorted(range(len(slots)), key=lambda i: 7 - slots[i][2] - slots[i][4]):
+        short = max(0, 7 - slots[i][2] - given[i])
+        if short <= slots[i][3] - given[i] and short <= spare:
+            given[i] += short
+            spare -= short
+            made += 1
+    if made < canastas:
+        return None
+    for i, slot in enumerate(slots):
+        extra = min(spare, slot[3] - given[i])
+        given[i] += extra
+        spare -= extra
+    entries: list[dict[str, Any]] = []
+    wild_only: list[dict[str, Any]] = []
+    for (rank, laid, _length, _room, _due), count in zip(slots, given, strict=True):
+        added = [wilds.pop() for _ in range(count)]
+        if laid:
+            entries.append({"cards": laid + added})
+        elif added:
+            wild_only.append({"rank": rank, "cards": added})
+    if blacks:
+        wild_only.append({"cards": blacks})
+    return entries + wild_only

@@ -88,5 +88,6 @@ def end_turn(state: DealState) -> None:
     state.points = 0
     state.undo_used = False
     state.opened_now = False
+    state.question = None  # R-HOUSE-ASK: an answer binds its own turn only
     state.turn = state.seating.next_seat(state.turn)
     state.phase = "draw"

@@ -121,6 +121,14 @@ def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
             "Партнёра спрашивают один раз за раздачу.",
             "You may ask your partner once per deal.",
         )
+    if len(state.hands[seat]) < 2:
+        # Holding one card, going out is the only move left: after a no the player could not
+        # move at all (found at six by tests/engine/test_rules_tables.py).
+        raise IllegalMove(
+            "wrong_phase",
+            "С одной картой в руке остаётся только выйти: спрашивать партнёра поздно.",
+            "Holding one card, going out is your only move: it is too late to ask.",
+        )
     if plan_to_go_out(state, seat) is None:
         raise IllegalMove(
             "wrong_phase",

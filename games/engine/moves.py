@@ -77,7 +77,8 @@ def _asking(deal: Deal, seat: int, actions: list[Action]) -> list[Action]:
     keep to it, and after yes the whole going out first (melds, then the discard)."""
     question = deal.question
     if question is None:
-        if not deal.asked[seat] and plan_to_go_out(deal, seat) is not None:
+        hand_size = len(deal.hands[seat])  # one card: too late to ask
+        if not deal.asked[seat] and hand_size > 1 and plan_to_go_out(deal, seat) is not None:
             actions.append(ASK)
         return actions
     kept = [action for action in actions if deal.is_legal(seat, action)]
@@ -139,7 +140,12 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     meld = deal.melds[team].get(rank, ())
     on_wilds = sum(1 for card in meld if card in WILDS)
     canastas = deal.rules.canastas_to_go_out
-    missing = canastas - sum(1 for cards in deal.melds[team].values() if len(cards) >= 7)
+    missing = canastas
+    for cards in deal.melds[team].values():
+        if len(cards) >= 7:
+            missing -= 1
+            if not missing:
+                break
     takes: list[Action] = []
     for base in bases:
         if opened:
@@ -207,6 +213,8 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     for cards in melds.values():
         if len(cards) >= 7:
             missing -= 1
+            if not missing:
+                break
     canasta = missing <= 0
     hand_size = len(hand)
     pending = 0 if deal.opened[team] else deal.minimums[team] - deal.points
@@ -234,9 +242,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
                 legal.append(action)
             return
         meld = melds.get(rank)
-        before = 0
         if meld:
-            before = len(meld)
             on_wilds = 0
             for card in meld:
                 if card in WILDS:
@@ -245,7 +251,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             naturals += len(meld) - on_wilds
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
             return
-        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > before):
+        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > len(meld or ())):
             legal.append({"type": "meld", "melds": [entry]})
 
     for rank, cards in groups.items():

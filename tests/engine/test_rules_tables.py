@@ -508,6 +508,20 @@ def test_house_rules_at_every_table_random_legal_play_ends_and_keeps_every_invar
         assert line["total"] == sum(value for key, value in line.items() if key != "total")
 
 
+def test_R_HOUSE_ASK_holding_one_card_it_is_too_late_to_ask() -> None:
+    # DECIDED: with one card left the only move is going out, so a "no" would leave the player
+    # with no move at all (a deal that cannot go on); the question is refused
+    deal = new_deal(
+        rules=Rules(ask_partner_to_go_out=True),
+        hands={0: [*KINGS, "QS", "QH", "QD", "QC"]},
+        stock=["9H"],
+    )
+    draw(deal, 0)
+    meld(deal, 0, KINGS, ["QS", "QH", "QD", "QC"])
+    refuse(deal, 0, ASK, "wrong_phase")
+    assert ASK not in legal_actions(deal, 0)
+
+
 @pytest.mark.parametrize("rules", HOUSE_AT_TABLES[:2], ids=table_id)
 def test_house_rules_at_six_bots_finish_every_deal_legally(rules: Rules) -> None:
     for number in range(3):

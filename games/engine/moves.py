@@ -44,10 +44,13 @@ PASS: Action = {"type": "pass"}
 def legal_actions(deal: Deal, seat: int) -> list[Action]:
     """Every legal draw, pile take, discard, undo and house-rule action of `seat` (the seat to
     act), and a useful set of legal melds."""
-    if deal.phase == "over" or seat != deal.to_act:
+    if deal.phase == "over":
         return []
-    if seat != deal.turn:  # R-HOUSE-ASK: the partner answers
-        return list(ANSWERS)
+    if seat != deal.turn or deal.question is not None:  # (one comparison on the hot path)
+        if seat != deal.to_act:
+            return []
+        if seat != deal.turn:  # R-HOUSE-ASK: the partner answers
+            return list(ANSWERS)
     if deal.phase == "partner_out":  # R-HOUSE-DOUBLE
         return partner_out_actions(deal, seat)
     if deal.phase == "draw":

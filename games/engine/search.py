@@ -66,8 +66,10 @@ def opening_plan(
     prefix = [0]
     for wild in wilds:
         prefix.append(prefix[-1] + VALUE[wild])
-    on_table = sum(1 for cards in melds.values() if len(cards) >= 7)
-    missing = max(0, canastas - on_table)
+    missing = canastas  # canastas the plan must still make to leave fewer than `keep` cards
+    for cards in melds.values():
+        if len(cards) >= 7:
+            missing -= 1
 
     slots: list[_Slot] = []
     for rank, cards in melds.items():
@@ -117,12 +119,12 @@ def opening_plan(
         if required > wild_count:
             return None
         capacity = sum(c[0] for c in caps if c is not None)
-        costs = _canasta_costs(slots, caps, missing) if missing else []
+        costs = _canasta_costs(slots, caps, missing) if missing > 0 else []
         for w in range(min(capacity, wild_count), required - 1, -1):
             left = hand_size - used - w
             total = natural_points + prefix[w]
             made: tuple[tuple[int, int], ...] | None = ()
-            if missing:  # the slots that become the missing canastas with the free wilds
+            if missing > 0:  # the slots that become the missing canastas with the free wilds
                 free = w - required
                 chosen: list[tuple[int, int]] = []
                 for cost, i in costs:
@@ -181,7 +183,9 @@ def _canasta_costs(
     for i, c in enumerate(caps):
         if c is None or slots[i][3] >= 7:
             continue
-        cost = max(0, 7 - c[2] - c[1])
+        cost = 7 - c[2] - c[1]
+        if cost < 0:
+            cost = 0
         if cost + c[1] <= c[0]:
             costs.append((cost, i))
     if missing > 1:

@@ -32,7 +32,7 @@ from typing import Any
 from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS, deck_counts, red_three_points
 from .deal import FORMAT_VERSION, Deal
 from .errors import IllegalMove
-from .house import CANASTA_OPENING_FROM
+from .house import CANASTA_OPENING_FROM, canasta_opening
 from .moves import ASK, Action, legal_actions
 from .rules import Rules
 from .scoring import GOING_OUT_BONUS, canasta_kind
@@ -468,6 +468,9 @@ def _club_draw(world: Deal, seat: int, actions: list[Action]) -> Action:
 
     take = min(takes, key=cost)
     wilds, _ = cost(take)
+    team = world.seating.team_of(seat)
+    if not world.opened[team] and canasta_opening(world, team):
+        return take  # R-HOUSE-7500: the only way this team opens
     # A pile of one or two cards is not worth a wild, nor breaking a pair while more can come.
     if count >= 3 or (wilds == 0 and (count >= 2 or not take["cards"])) or "melds" in take:
         return take

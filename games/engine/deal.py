@@ -191,7 +191,8 @@ class Deal(DealState):
         return list(self.hands[seat])
 
     def undo_available(self, seat: int | None) -> bool:
-        return can_undo(self, seat)
+        """Undo is open to the seat on turn, and not while it waits for its partner's answer."""
+        return can_undo(self, seat) and seat == self.to_act
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (CONTRACT §2 "View"); None: a spectator, without "hand"."""
@@ -232,7 +233,7 @@ class Deal(DealState):
         if rules.canasta_opening_from_5000:
             for team, team_view in enumerate(view["teams"]):
                 team_view["canasta_opening"] = canasta_opening(self, team)
-        view["undo_available"] = can_undo(self, seat)
+        view["undo_available"] = self.undo_available(seat)
         if plays_partner_rules(self):
             view["to_act"] = self.to_act
         if rules.ask_partner_to_go_out:

@@ -14,13 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, log_entry, play_turn
+from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
+from games.engine.bots import LEVELS, decide, log_entry, play_turn, sight
 from games.engine.errors import MESSAGES
-from games.engine.house import answering_partner
+from games.engine.house import answering_partner, plan_to_go_out
+from games.engine.preview import preview
 from games.engine.state import DealState
 from tests.engine.decks import (
     VIEW_KEYS,
+    cards_on_table,
     draw,
     new_deal,
     refuse,
@@ -29,7 +31,6 @@ from tests.engine.decks import (
 )
 from tests.engine.test_properties import (
     CONTRACT_CODES,
-    check_counts,
     check_round_trip,
     random_action,
 )
@@ -256,6 +257,34 @@ def test_R_HOUSE_DOUBLE_going_out_by_melding_everything_also_waits_for_the_partn
     assert [action["type"] for action in autoplay(deal, 2)] == ["lay_down"]
 
 
+def test_R_HOUSE_DOUBLE_at_six_each_partner_acts_in_turn_after_the_next_partner_answered() -> None:
+    rules = Rules(players=6, teams=2, ask_partner_to_go_out=True, double_going_out=True)
+    kings_queens = ["KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "QC", "QS", "QH"]
+    layer = ["JS", "JH", "JD", "JC", "TS", "TH", "TD", "TC", "9S", "9H", "9D", "9C", "9S"]
+    deal = new_deal(
+        rules=rules, dealer=5, team_scores=(0, 0), hands={0: kings_queens, 2: layer}, stock=["JK"]
+    )
+    draw(deal, 0)
+    deal.apply(0, ASK)
+    assert deal.view(3)["question"] == {"asker": 0, "partner": 2, "answer": None}
+    refuse(deal, 4, YES, "not_your_turn")
+    deal.apply(2, YES)
+    two_canastas = {
+        "type": "meld",
+        "melds": [{"cards": kings_queens[:7]}, {"cards": [*kings_queens[7:], "JK"]}],
+    }
+    deal.apply(0, two_canastas)  # R-HOUSE-TWO at six: both canastas, the whole hand
+    assert deal.phase == "partner_out" and deal.to_act == 2
+    refuse(deal, 4, PASS, "not_your_turn")
+    deal.apply(2, legal_actions(deal, 2)[0])
+    assert deal.phase == "partner_out" and deal.to_act == 4
+    assert legal_actions(deal, 4)[-1] == PASS
+    deal.apply(4, PASS)
+    assert deal.phase == "over" and deal.result is not None
+    assert deal.result[0]["double_going_out"] == 100
+    assert deal.result[0]["hand"] == -sum(value(c) for c in deal.view(4)["hand"])
+
+
 def test_R_HOUSE_DOUBLE_without_the_rule_the_deal_ends_at_once_with_the_contract_lines() -> None:
     deal = went_out(Rules())
     assert deal.phase == "over" and deal.result is not None
@@ -429,9 +458,27 @@ HOUSE_RULES = st.sampled_from(
             concealed_out_skips_minimum=True,
             stock_out="classic",
         ),
+        Rules(ask_partner_to_go_out=True, double_going_out=True, canastas_to_go_out=2),
+        Rules(players=6, teams=2, ask_partner_to_go_out=True, double_going_out=True),
+        Rules(players=6, teams=3, ask_partner_to_go_out=True, canasta_opening_from_5000=True),
     ]
 )
-HOUSE_SCORES = st.sampled_from([(0, 0), (5000, 1500), (3000, 5200), (-40, 5000)])
+# Team totals at the start of the deal, cut to the table's teams: 5,000 brings R-HOUSE-7500.
+HOUSE_SCORES = st.sampled_from([(0, 0, 0), (5000, 1500, 0), (3000, 5200, 5000), (-40, 5000, 90)])
+
+
+def house_deal(seed: int, rules: Rules, scores: tuple[int, ...]) -> Deal:
+    teams = len(rules.seating.teams)
+    return Deal.new(rules, dealer=seed % rules.players, team_scores=scores[:teams], seed=seed)
+
+
+def check_house_counts(deal: Deal) -> None:
+    """R-CARD-1 at every table: every card of the table's packs is somewhere, for every seat."""
+    spectator = deal.view(None)
+    for seat in deal.seating.seats:
+        view = deal.view(seat)
+        assert view["hand_counts"] == spectator["hand_counts"]
+        assert cards_on_table(view) == 54 * deal.rules.packs
 
 
 def house_random_action(rng: random.Random, hand: list[str]) -> Any:
@@ -469,9 +516,9 @@ def check_house_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
     scores=HOUSE_SCORES,
 )
 def test_house_rules_random_legal_play_ends_and_keeps_every_invariant(
-    seed: int, play_seed: int, rules: Rules, scores: tuple[int, int]
+    seed: int, play_seed: int, rules: Rules, scores: tuple[int, ...]
 ) -> None:
-    deal = Deal.new(rules, dealer=seed % 4, team_scores=scores, seed=seed)
+    deal = house_deal(seed, rules, scores)
     rng = random.Random(play_seed)
     steps = 0
     while deal.phase != "over":
@@ -486,7 +533,7 @@ def test_house_rules_random_legal_play_ends_and_keeps_every_invariant(
             action = ASK  # ask often: the question's paths are the point here
         deal.apply(seat, action)
         steps += 1
-        check_counts(deal)
+        check_house_counts(deal)
         check_round_trip(deal)
         if steps % 3 == 0:
             check_house_refusals(deal, rng, tries=4)
@@ -507,11 +554,127 @@ def test_house_rules_random_legal_play_ends_and_keeps_every_invariant(
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**48), rules=HOUSE_RULES, scores=HOUSE_SCORES)
 def test_house_rules_bots_finish_every_deal_legally(
-    seed: int, rules: Rules, scores: tuple[int, int]
+    seed: int, rules: Rules, scores: tuple[int, ...]
 ) -> None:
-    table = Table(Deal.new(rules, dealer=seed % 4, team_scores=scores, seed=seed))
+    table = Table(house_deal(seed, rules, scores))
     for step in range(400):
         if table.deal.phase == "over":
             break
         table.bot_turn("club" if step % 2 else "beginner", seed=seed + step)
     assert table.deal.phase == "over"
+
+
+def goes_out_by(deal: Deal, seat: int, plan: tuple[list[dict[str, Any]], str | None]) -> bool:
+    """The plan, played on a copy, takes `seat` out."""
+    copy = Deal.from_dict(deal.to_dict())
+    entries, card = plan
+    if entries:
+        copy.apply(seat, {"type": "meld", "melds": entries})
+    if card is not None:
+        copy.apply(seat, {"type": "discard", "card": card})
+    return copy.phase in ("over", "partner_out") and not copy.hands[seat]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**48), rules=HOUSE_RULES, scores=HOUSE_SCORES)
+def test_R_HOUSE_ASK_the_going_out_search_is_sound_and_misses_no_going_out_of_a_bot(
+    seed: int, rules: Rules, scores: tuple[int, ...]
+) -> None:
+    """Sound: whenever the search finds a going out, it goes out. Complete on the positions bots
+    reach: every turn in which a player went out had a plan at each step after the draw."""
+    plain = Rules(**{**rules.to_options(), "ask_partner_to_go_out": False})
+    table = Table(house_deal(seed, plain, scores))
+    turn: list[Deal] = []
+    for step in range(400):
+        deal = table.deal
+        if deal.phase in ("over", "partner_out"):
+            break
+        seat = deal.turn
+        if deal.phase == "draw":
+            turn = []
+        else:
+            turn.append(Deal.from_dict(deal.to_dict()))
+            plan = plan_to_go_out(deal, seat)
+            if plan is not None:
+                assert goes_out_by(deal, seat, plan)
+        action = play_turn(deal, seat, level="club", log=table.logs[seat], seed=seed + step)[0]
+        table.apply(seat, action)
+        if not table.deal.hands[seat] and action["type"] != "take_pile":
+            assert turn and all(plan_to_go_out(before, seat) is not None for before in turn)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**48), rules=HOUSE_RULES, scores=HOUSE_SCORES)
+def test_the_sight_rebuilt_at_a_house_table_is_what_the_seat_knows(
+    seed: int, rules: Rules, scores: tuple[int, ...]
+) -> None:
+    table = Table(house_deal(seed, rules, scores))
+    rng = random.Random(seed)
+    while table.deal.phase != "over":
+        deal = table.deal
+        seat = deal.to_act
+        world = sight(deal.view(seat), table.logs[seat], rules=rules).world(rng)
+        assert world.view(seat) == deal.view(seat)
+        real, rebuilt = deal.to_dict(), world.to_dict()
+        if seat == deal.turn and deal.phase != "partner_out":  # its own turn so far
+            for key in ("drew", "points", "undo_used", "opened_now"):
+                assert rebuilt[key] == real[key], key
+        if "house" in real:
+            for key in ("asked", "question"):
+                assert rebuilt["house"][key] == real["house"][key], key
+            out, seen_out = real["house"]["out"], rebuilt["house"]["out"]
+            assert (out is None) == (seen_out is None)
+            if out is not None:
+                assert seen_out["seat"] == out["seat"]
+                assert seen_out["laid_down"] == out["laid_down"]
+        actions = legal_actions(deal, seat)
+        table.apply(seat, ASK if ASK in actions else rng.choice(actions))
+
+
+def test_preview_judges_the_house_actions_as_apply_would() -> None:
+    deal = goer(Rules(ask_partner_to_go_out=True, double_going_out=True), LAYER)
+    draw(deal, 0)
+    assert preview(deal, 0, ASK).legal
+    assert preview(deal, 2, YES).code == "not_your_turn"
+    deal.apply(0, ASK)
+    assert preview(deal, 0, GOING_OUT).code == "awaiting_partner"
+    assert preview(deal, 2, YES).legal
+    deal.apply(2, YES)
+    assert preview(deal, 0, {"type": "discard", "card": "4D"}).code == "must_go_out"
+    deal.apply(0, GOING_OUT)
+    going_out = preview(deal, 0, {"type": "discard", "card": "4D"})
+    assert going_out.legal and not going_out.deal_over  # the partner lays down first
+    deal.apply(0, {"type": "discard", "card": "4D"})
+    laying = preview(deal, 2, LAY_DOWN)
+    assert laying.legal and laying.deal_over
+    assert {change.rank for change in laying.melds} == {"Q", "J", "T"}
+
+
+def test_a_whole_match_with_every_house_rule_reaches_7500() -> None:
+    match = Match.new(ALL_HOUSE, first_dealer=0, seed=13)
+    steps = 0
+    while not match.over:
+        deal = match.deal
+        seat = deal.to_act
+        for action in autoplay(deal, seat):
+            match.apply(seat, action)
+        steps += 1
+        assert steps < 20_000
+    assert max(match.scores) >= 7500
+    assert all("double_going_out" in entry["result"][0] for entry in match.history)
+    copy = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert copy.to_dict() == match.to_dict()
+
+
+def test_R_HOUSE_ASK_undo_is_not_available_while_the_asker_waits() -> None:
+    deal = goer(ASK_RULES)
+    draw(deal, 0)
+    deal.apply(0, {"type": "meld", "melds": [{"cards": GOER[:7]}]})
+    assert deal.view(0)["undo_available"] is True
+    deal.apply(0, ASK)
+    assert deal.view(0)["undo_available"] is False and not deal.undo_available(0)
+    refuse(deal, 0, {"type": "undo"}, "awaiting_partner")
+    deal.apply(2, YES)
+    assert deal.view(0)["undo_available"] is True
+    deal.apply(0, {"type": "undo"})  # re-melding the same cards still goes out
+    assert legal_actions(deal, 0)[0]["type"] == "meld"

@@ -80,21 +80,25 @@ def player_stats(*, user: User) -> dict[str, int]:
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     """The player's last finished games, newest first, each with whether their team won.
 
-    Read as plain rows (a player card shows them on every visit): the games, then their seats
-    with the players' names, two queries and no model instances."""
-    games = list(
+    Read as plain rows (a player card shows them on every visit): the seats of those games with
+    their game's fields and the players' names, one query and no model instances."""
+    latest = (
         Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
         .order_by("-finished_at", "-pk")
-        .values("pk", "mode", "length", "status", "finished_at", "scores", "winner_team", "rules")[
-            :limit
-        ]
+        .values("pk")[:limit]
     )
-    seats: dict[int, list[Mapping[str, Any]]] = {game["pk"]: [] for game in games}
-    for seat in (
-        Seat.objects.filter(game_id__in=list(seats))
-        .order_by("seat")
+    seats = (
+        Seat.objects.filter(game__in=latest)
+        .order_by("-game__finished_at", "-game_id", "seat")
         .values(
             "game_id",
+            "game__mode",
+            "game__length",
+            "game__status",
+            "game__finished_at",
+            "game__scores",
+            "game__winner_team",
+            "game__rules",
             "seat",
             "user_id",
             "user__username",
@@ -102,11 +106,14 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
             "user__bot_level",
             "is_absent",
         )
-    ):
-        seats[seat["game_id"]].append(seat)
+    )
+    games: dict[int, list[Mapping[str, Any]]] = {}
+    for seat in seats:
+        games.setdefault(seat["game_id"], []).append(seat)
     rows = []
-    for game in games:
-        seating = Rules.from_options(game["rules"]).seating
+    for game_id, game_seats in games.items():
+        game = game_seats[0]
+        seating = Rules.from_options(game["game__rules"]).seating
         players = [
             _player(
                 seat=seat["seat"],
@@ -117,34 +124,25 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
                 bot_level=seat["user__bot_level"],
                 is_absent=seat["is_absent"],
             )
-            for seat in seats[game["pk"]]
+            for seat in game_seats
         ]
         team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
+        winner_team = game["game__winner_team"]
         rows.append(
             {
-                "id": game["pk"],
-                "mode": game["mode"],
-                "length": game["length"],
-                "status": game["status"],
-                "finished_at": game["finished_at"],
-                "scores": list(game["scores"] or [0, 0]),
+                "id": game_id,
+                "mode": game["game__mode"],
+                "length": game["game__length"],
+                "status": game["game__status"],
+                "finished_at": game["game__finished_at"],
+                "scores": list(game["game__scores"] or [0, 0]),
                 "players": players,
                 "team": team,
-                "winner_team": game["winner_team"],
-                "won": game["winner_team"] is not None and game["winner_team"] == team,
+                "winner_team": winner_team,
+                "won": winner_team is not None and winner_team == team,
             }
         )
     return rows
-
-
-def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
-    """Finished games both played in, newest first (what a report may be about)."""
-    return (
-        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
-        .filter(seats__user=other)
-        .only("pk", "finished_at")
-        .order_by("-finished_at", "-pk")[:limit]
-    )
 
 
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
@@ -340,11 +338,12 @@ def export_of(*, table: Table) -> dict[str, Any]:
     }
 
 
-def games_waiting_count(*, user: User) -> int:
-    """How many active games wait for the user's move (the header badge and the tab title)."""
+def games_waiting(*, user: User) -> QuerySet[Seat]:
+    """The user's seats at active games waiting for their move (the header badge and the tab
+    title count them)."""
     return Seat.objects.filter(
         user=user, game__status=Game.Status.ACTIVE, game__turn_seat=F("seat")
-    ).count()
+    )
 
 
 def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Preview | None:

@@ -12,14 +12,15 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from canasta_club.counting import count_of
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
 from games.engine.seating import Seating
-from games.models import DealRecord, Game, Move, Seat
+from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
 MOVE_LOG_PAGE = 500
@@ -63,18 +64,31 @@ def games_of(*, user: User) -> QuerySet[Game]:
 
 
 def player_stats(*, user: User) -> dict[str, int]:
-    """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    """Games finished (played to the end or abandoned), won, and abandoned by this player, in
+    one query: the seats they kept to the end, and those they abandoned to a bot while others
+    played on (`Abandonment`: played and abandoned, never won)."""
     # Every table seats players as the default rules do.
     teams = Rules().seating.teams
     won = functools.reduce(
         operator.or_,
         (Q(game__winner_team=team, seat__in=seats) for team, seats in enumerate(teams)),
     )
-    return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
-        played=Count("pk"),
-        won=Count("pk", filter=won),
-        abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
+    over = Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
+    counts = (
+        User.objects.filter(pk=user.pk)
+        .values(
+            kept=count_of(over),
+            won=count_of(over.filter(won)),
+            abandoned=count_of(over.filter(game__abandoned_by_seat=F("seat"))),
+            left=count_of(Abandonment.objects.filter(user=user)),
+        )
+        .get()
     )
+    return {
+        "played": counts["kept"] + counts["left"],
+        "won": counts["won"],
+        "abandoned": counts["abandoned"] + counts["left"],
+    }
 
 
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
@@ -216,6 +230,27 @@ def may_see(*, table: Table, viewer: User, invite_code: str = "") -> bool:
     return game.status == Game.Status.WAITING and invite_code_matches(
         game=game, invite_code=invite_code
     )
+
+
+def empty_seats(*, table: Table) -> list[int]:
+    """Seats nobody sits at: before the start, those still free; in a game, the seat of a
+    player who abandoned it while others played on (the game waits for a bot to take it)."""
+    if table.game.status not in (Game.Status.WAITING, Game.Status.ACTIVE):
+        return []
+    taken = {seat.seat for seat in table.seats}
+    return [seat for seat in seating_of(game=table.game).seats if seat not in taken]
+
+
+def may_seat_bots(*, table: Table, user: User) -> bool:
+    """Who gives an empty seat to a bot: the table's creator; once the game is on, the creator
+    while still at the table, and when they are not, any person seated there."""
+    game = table.game
+    if game.status == Game.Status.WAITING:
+        return game.created_by_id == user.pk
+    people = {seat.user_id for seat in table.seats if not seat.user.is_bot}
+    if game.created_by_id in people:
+        return game.created_by_id == user.pk
+    return user.pk in people
 
 
 def _may_see_invite(table: Table, viewer: User) -> bool:

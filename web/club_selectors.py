@@ -9,10 +9,10 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import F, Func, IntegerField, QuerySet, Subquery
 
 from accounts.models import User
 from canasta_club import clock
+from canasta_club.counting import count_of
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.models import Game
@@ -81,21 +81,14 @@ def reason_choices() -> list[tuple[str, str]]:
     return [(reason, reason_name(reason)) for reason in Report.Reason.values]
 
 
-def _count(queryset: QuerySet[Any]) -> Subquery:
-    return Subquery(
-        queryset.order_by().values(count=Func(F("pk"), function="COUNT")),
-        output_field=IntegerField(),
-    )
-
-
 def header_counts(*, user: User) -> dict[str, int]:
     """Every page's header: the games waiting for the user's move (the badge, the tab title)
     and the unread notifications (the bell), in one query."""
     counts = (
         User.objects.filter(pk=user.pk)
         .values(
-            games_waiting=_count(game_selectors.games_waiting(user=user)),
-            notifications_unread=_count(notification_selectors.unread(user=user)),
+            games_waiting=count_of(game_selectors.games_waiting(user=user)),
+            notifications_unread=count_of(notification_selectors.unread(user=user)),
         )
         .get()
     )

@@ -128,11 +128,13 @@ def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
             "Спрашивают партнёра, когда у стороны уже есть выкладка.",
             "You may ask your partner once your side has opened.",
         )
-    if len(state.hands[seat]) < 2:  # a no could not be kept: the last card goes out
+    if len(state.hands[seat]) < 2:
+        # Holding one card, going out is the only move left: after a no the player could not
+        # move at all (found at six by tests/engine/test_rules_tables.py).
         raise IllegalMove(
             "wrong_phase",
-            "С одной картой в руке спрашивать поздно: сброс — это выход.",
-            "Holding one card it is too late to ask: the discard goes out.",
+            "С одной картой в руке остаётся только выйти: спрашивать партнёра поздно.",
+            "Holding one card, going out is your only move: it is too late to ask.",
         )
     if plan_to_go_out(state, seat) is None:
         raise IllegalMove(

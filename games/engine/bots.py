@@ -492,7 +492,7 @@ def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]])
 
 # ----------------------------------------------------------------------------- expert
 
-EXPERT_WORLDS = 12  # determinizations per candidate
+EXPERT_WORLDS = 24  # determinizations per candidate
 EXPERT_CANDIDATES = 4
 EXPERT_HORIZON = 8  # turns played on in each world before it is judged
 
@@ -528,19 +528,28 @@ def _expert_candidates(
 ) -> list[Action]:
     """The club's choice first, then the likeliest alternatives of the same decision.
 
-    Searched: whether and how to take the pile, and which card to discard. Melds follow the club
-    (a partner adds to the team's melds; going out is the club's judgement of being ahead).
+    Searched: whether and how to take the pile, which card to discard, and whether to go out
+    now (the club's judgement of being ahead). Other melds and undo follow the club (a partner
+    adds to the team's melds).
     """
     if world.phase == "draw":
         others = [action for action in actions if action != club]
         return [club, *others[: EXPERT_CANDIDATES - 1]]
-    if club["type"] != "discard":
+    if club["type"] == "undo":
         return [club]
+    hand_size = len(world.hands[seat])
+    going_out = [
+        action
+        for action in actions
+        if action["type"] == "meld" and action != club and _cards_in(action) >= hand_size - 1
+    ]
     discards = sorted(
         (action for action in actions if action["type"] == "discard" and action != club),
         key=lambda action: _club_keep(world, seat, action["card"], discarded),
     )
-    return [club, *discards[: EXPERT_CANDIDATES - 1]]
+    if club["type"] != "discard":  # a meld: the partner lays it (adding to the team's melds)
+        return [club, *going_out[:1]]
+    return [club, *[*going_out[:1], *discards][: EXPERT_CANDIDATES - 1]]
 
 
 def _rollout(sim: Deal, team: int, discarded: list[Counter[str]]) -> float:

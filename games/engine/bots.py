@@ -517,7 +517,8 @@ def _club_play(
     discards = [action for action in actions if action["type"] == "discard"]
     if not discards:
         return melds[0] if melds else actions[0]
-    return min(discards, key=lambda action: _club_keep(world, seat, action["card"], discarded))
+    keeps = _club_keeps(world, seat, discarded)
+    return min(discards, key=lambda action: keeps[action["card"]])
 
 
 def _cards_in(action: Action) -> int:
@@ -553,41 +554,49 @@ def _ahead(world: Deal, team: int) -> bool:
     return standing(team) + 100 >= theirs or len(world.stock) < 10
 
 
-def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]]) -> float:
-    """How much the seat wants to keep `card`; the least wanted one is discarded."""
+def _club_keeps(world: Deal, seat: int, discarded: list[Counter[str]]) -> dict[str, float]:
+    """How much the seat wants to keep each card of its hand; the least wanted is discarded."""
     seating = world.seating
     team = seating.team_of(seat)
     hand = world.hands[seat]
     nxt = seating.next_seat(seat)
     rivals = seating.team_of(nxt)
     opponents_melds = world.melds[rivals]
+    our_melds = world.melds[team]
     pile = len(world.pile)
     frozen = world.frozen or not world.opened[rivals]
     near_out = min(len(world.hands[other]) for other in seating.teams[rivals]) <= 3
-    if card in WILDS:
-        # Freeze a big pile the next player could take; otherwise wilds are for canastas.
-        if pile >= 7 and not frozen and world.opened[rivals]:
-            return 40.0
-        return 1000.0 + VALUE[card]
-    if card in BLACK_THREES:
-        return -50.0  # blocks the next player's take (R-PILE-5)
-    rank = card[0]
-    same = sum(1 for other in hand if other[0] == rank and other not in WILDS)
-    keep = 30.0 * min(same, 3) + (VALUE[card] if not near_out else -VALUE[card])
-    if rank in world.melds[team]:
-        keep += 25.0
-    if not frozen and rank in opponents_melds:
-        keep += 60.0 + 4 * pile  # the next player would take the pile with it
-    # A rank the next player threw away is one they are not collecting.
-    keep -= 15.0 * min(discarded[nxt][rank], 2)
-    if not frozen and pile >= 3:
-        keep += 2.0 * pile
-    return keep
+    # Freeze a big pile the next player could take; otherwise wilds are for canastas.
+    freezes = pile >= 7 and not frozen and world.opened[rivals]
+    naturals = Counter(card[0] for card in hand if card not in WILDS)
+    thrown = discarded[nxt]
+    keeps: dict[str, float] = {}
+    for card in hand:
+        if card in keeps:
+            continue
+        if card in WILDS:
+            keeps[card] = 40.0 if freezes else 1000.0 + VALUE[card]
+            continue
+        if card in BLACK_THREES:
+            keeps[card] = -50.0  # blocks the next player's take (R-PILE-5)
+            continue
+        rank = card[0]
+        keep = 30.0 * min(naturals[rank], 3) + (VALUE[card] if not near_out else -VALUE[card])
+        if rank in our_melds:
+            keep += 25.0
+        if not frozen and rank in opponents_melds:
+            keep += 60.0 + 4 * pile  # the next player would take the pile with it
+        # A rank the next player threw away is one they are not collecting.
+        keep -= 15.0 * min(thrown[rank], 2)
+        if not frozen and pile >= 3:
+            keep += 2.0 * pile
+        keeps[card] = keep
+    return keeps
 
 
 # ----------------------------------------------------------------------------- expert
 
-EXPERT_WORLDS = 12  # determinizations per candidate
+EXPERT_WORLDS = 24  # determinizations per candidate
 EXPERT_CANDIDATES = 4
 EXPERT_HORIZON = 8  # turns played on in each world before it is judged
 
@@ -626,19 +635,29 @@ def _expert_candidates(
 ) -> list[Action]:
     """The club's choice first, then the likeliest alternatives of the same decision.
 
-    Searched: whether and how to take the pile, and which card to discard. Melds follow the club
-    (a partner adds to the team's melds; going out is the club's judgement of being ahead).
+    Searched: whether and how to take the pile, which card to discard, and whether to go out
+    now (the club's judgement of being ahead). Other melds and undo follow the club (a partner
+    adds to the team's melds).
     """
     if world.phase == "draw":
         others = [action for action in actions if action != club]
         return [club, *others[: EXPERT_CANDIDATES - 1]]
-    if club["type"] != "discard":
+    if club["type"] == "undo":
         return [club]
+    hand_size = len(world.hands[seat])
+    going_out = [
+        action
+        for action in actions
+        if action["type"] == "meld" and action != club and _cards_in(action) >= hand_size - 1
+    ]
+    keeps = _club_keeps(world, seat, discarded)
     discards = sorted(
         (action for action in actions if action["type"] == "discard" and action != club),
-        key=lambda action: _club_keep(world, seat, action["card"], discarded),
+        key=lambda action: keeps[action["card"]],
     )
-    return [club, *discards[: EXPERT_CANDIDATES - 1]]
+    if club["type"] != "discard":  # a meld: the partner lays it (adding to the team's melds)
+        return [club, *going_out[:1]]
+    return [club, *[*going_out[:1], *discards][: EXPERT_CANDIDATES - 1]]
 
 
 def _rollout(sim: Deal, team: int, discarded: list[Counter[str]]) -> float:

@@ -209,6 +209,26 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     melds = deal.melds[team]
+    hand_size = len(hand)
+    legal: list[Action] = []
+    # Melds leaving at most `engine_left` cards go to the engine: below the minimum, going out
+    # (R-OPEN-3) or any meld after an undo (R-UNDO-3).
+    engine_left = -1
+    if not deal.opened[team] and deal.points < deal.minimums[team]:
+        plan = opening_melds(deal, seat)
+        if plan:  # reaches the minimum, keeps the cards R-OUT-2 asks: legal as planned
+            legal.append({"type": "meld", "melds": plan})
+        engine_left = hand_size if deal.undo_used else 0
+    groups: dict[str, list[str]] = {}
+    for card in hand:
+        group = _GROUP[card]
+        if group in groups:
+            groups[group].append(card)
+        else:
+            groups[group] = [card]
+    wilds = groups.pop("*", None)
+    kinds = list(dict.fromkeys(wilds)) if wilds else None
+    blacks = groups.pop("3", None)
     strict = deal.rules.strict_wilds
     # Canastas the team still needs to go out (R-OUT-1/2): one, or two (R-HOUSE-TWO, tables).
     missing = deal.rules.canastas_to_go_out
@@ -218,31 +238,14 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             if not missing:
                 break
     canasta = missing <= 0
-    hand_size = len(hand)
-    pending = 0 if deal.opened[team] else deal.minimums[team] - deal.points
-    legal: list[Action] = []
-    if pending > 0:
-        plan = opening_melds(deal, seat)
-        if plan:  # reaches the minimum, keeps the cards R-OUT-2 asks: legal as planned
-            legal.append({"type": "meld", "melds": plan})
-    groups: dict[str, list[str]] = {}
-    for card in hand:
-        group = groups.get(_GROUP[card])
-        if group is None:
-            groups[_GROUP[card]] = [card]
-        else:
-            group.append(card)
-    wild_kinds = list(dict.fromkeys(groups.pop("*", ())))
-    blacks = groups.pop("3", [])
 
-    def fits(rank: str, naturals: int, wilds: int, entry: dict[str, Any]) -> None:
-        """Appends the meld `entry` when it is legal."""
-        left = hand_size - naturals - wilds
-        if pending > 0 and (left == 0 or deal.undo_used):
-            action = {"type": "meld", "melds": [entry]}
-            if deal.is_legal(seat, action):
-                legal.append(action)
-            return
+    def by_engine(entry: dict[str, Any]) -> None:
+        action = {"type": "meld", "melds": [entry]}
+        if deal.is_legal(seat, action):
+            legal.append(action)
+
+    def fits(rank: str, naturals: int, wilds: int, left: int) -> bool:
+        """The meld of `rank` with `naturals` and `wilds` more is legal by its shape."""
         meld = melds.get(rank)
         if meld:
             on_wilds = 0
@@ -252,28 +255,38 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             wilds += on_wilds
             naturals += len(meld) - on_wilds
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
-            return
-        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > len(meld or ())):
-            legal.append({"type": "meld", "melds": [entry]})
+            return False
+        return left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > len(meld or ()))
 
     for rank, cards in groups.items():
-        if len(cards) >= 3 or rank in melds:
-            fits(rank, len(cards), 0, {"cards": cards})
-        elif len(cards) == 2 and wild_kinds:
-            fits(rank, 2, 1, {"cards": [*cards, wild_kinds[-1]]})
-    if wild_kinds:
+        naturals = len(cards)
+        if naturals >= 3 or rank in melds:
+            entry, added = {"cards": cards}, 0
+        elif naturals == 2 and kinds:
+            entry, added = {"cards": [*cards, kinds[-1]]}, 1
+        else:
+            continue
+        left = hand_size - naturals - added
+        if left <= engine_left:
+            by_engine(entry)
+        elif fits(rank, naturals, added, left):
+            legal.append({"type": "meld", "melds": [entry]})
+    if kinds:
+        left = hand_size - 1
         for rank in melds:
-            if rank != "3":
-                for wild in wild_kinds:
-                    fits(rank, 0, 1, {"rank": rank, "cards": [wild]})
-    if len(blacks) >= 3:  # R-MELD-4: only while going out, with a canasta
+            if rank == "3":
+                continue
+            if left <= engine_left:
+                for wild in kinds:
+                    by_engine({"rank": rank, "cards": [wild]})
+            elif fits(rank, 0, 1, left):  # every kind of wild alike
+                legal += [{"type": "meld", "melds": [{"rank": rank, "cards": [w]}]} for w in kinds]
+    if blacks and len(blacks) >= 3:  # R-MELD-4: only while going out, with a canasta
         left = hand_size - len(blacks)
-        action = {"type": "meld", "melds": [{"cards": blacks}]}
-        if pending > 0 and (left == 0 or deal.undo_used):
-            if deal.is_legal(seat, action):
-                legal.append(action)
+        if left <= engine_left:
+            by_engine({"cards": blacks})
         elif left <= 1 and canasta and "3" not in melds:
-            legal.append(action)
+            legal.append({"type": "meld", "melds": [{"cards": blacks}]})
     return legal
 
 

@@ -11,9 +11,14 @@ from typing import Any
 
 from .cards import BLACK_THREES, NATURAL_RANKS, VALUE, WILDS
 
-# A place cards can go: (rank, naturals on table, wilds on table, length on table,
-# naturals of that rank in hand, candidate counts of naturals to meld, value of one natural).
-_Slot = tuple[str, int, int, int, list[str], list[int], int]
+# One way to use a place cards can go: (naturals melded, their points, wilds a new pair needs,
+# wilds the meld can take (R-MELD-2; -1 when the place stays unused), the meld's length then).
+_Choice = tuple[int, int, int, int, int]
+# A place cards can go: (rank, naturals of that rank in hand, its choices, best first).
+_Slot = tuple[str, list[str], list[_Choice]]
+# What the search finds: (wilds melded, the (slot, wilds it takes to be one) of each canasta
+# the plan must make, or None when it makes too few, blacks melded).
+_Found = tuple[int, tuple[tuple[int, int], ...] | None, bool]
 
 _RANK_VALUE = {rank: VALUE[rank + "S"] for rank in NATURAL_RANKS}
 
@@ -47,15 +52,16 @@ def opening_plan(
         elif card[0] == "3":
             if card in BLACK_THREES:
                 blacks.append(card)
+        elif card[0] in naturals:
+            naturals[card[0]].append(card)
         else:
-            group = naturals.get(card[0])
-            if group is None:
-                naturals[card[0]] = [card]
-            else:
-                group.append(card)
+            naturals[card[0]] = [card]
     wild_count = len(wilds)
+    black_points = 5 * len(blacks)
     if not exempt_out:  # most hands fall short of the minimum whatever is melded: say so at once
-        reachable = sum(VALUE[wild] for wild in wilds) + 5 * len(blacks)
+        reachable = black_points
+        for wild in wilds:
+            reachable += VALUE[wild]
         for rank, in_hand in naturals.items():
             count = len(in_hand)
             if count >= 3 or rank in melds or (count == 2 and wild_count):
@@ -72,144 +78,146 @@ def opening_plan(
             missing -= 1
 
     slots: list[_Slot] = []
+    weights: list[int] = []
     for rank, cards in melds.items():
         if rank == "3":
             continue
-        on_wilds = sum(1 for card in cards if card in WILDS)
+        on_wilds = 0
+        for card in cards:
+            if card in WILDS:
+                on_wilds += 1
         in_hand = naturals.get(rank, [])
         count = len(in_hand)
-        options = [count, count - 1, count - 2, 0] if count >= 3 else list(range(count, -1, -1))
-        slots.append(
-            (rank, len(cards) - on_wilds, on_wilds, len(cards), in_hand, options, _RANK_VALUE[rank])
-        )
+        counts = [count, count - 1, count - 2, 0] if count >= 3 else list(range(count, -1, -1))
+        made = _choices(len(cards) - on_wilds, on_wilds, len(cards), counts, rank, strict)
+        if not made:  # no count of naturals makes the meld legal (R-MELD-2)
+            return None
+        slots.append((rank, in_hand, made))
+        weights.append(count * _RANK_VALUE[rank])
     for rank, in_hand in naturals.items():
         count = len(in_hand)
-        if rank in melds or count < 2:
+        if count < 2 or rank in melds:
             continue
-        options = [count, count - 1, count - 2, 0] if count >= 4 else [*range(count, 1, -1), 0]
-        slots.append((rank, 0, 0, 0, in_hand, options, _RANK_VALUE[rank]))
-    slots.sort(key=lambda slot: -slot[6] * len(slot[4]))
+        counts = [count, count - 1, count - 2, 0] if count >= 4 else [*range(count, 1, -1), 0]
+        slots.append((rank, in_hand, _choices(0, 0, 0, counts, rank, strict)))
+        weights.append(count * _RANK_VALUE[rank])
+    if len(slots) > 1:  # the most valuable ranks first
+        order = sorted(range(len(slots)), key=lambda i: -weights[i])
+        slots = [slots[i] for i in order]
 
-    suffix = [0] * (len(slots) + 1)
-    for i in range(len(slots) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + slots[i][5][0] * slots[i][6]
-    best_extra = prefix[wild_count] + 5 * len(blacks)
+    slot_count = len(slots)
+    suffix = [0] * (slot_count + 1)
+    for i in range(slot_count - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + slots[i][2][0][1]
+    best_extra = prefix[wild_count] + black_points
     hand_size = len(hand)
-    choice = [0] * len(slots)
+    black_count = len(blacks)
+    chosen: list[_Choice] = [(0, 0, 0, -1, 0)] * slot_count
 
-    def leaf() -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
-        required = 0
-        used = 0
-        natural_points = 0
-        caps: list[tuple[int, int, int] | None] = []
-        for i, (_rank, on_nat, on_wild, on_len, _cards, _options, value) in enumerate(slots):
-            k = choice[i]
-            if on_len == 0 and k == 0:
-                caps.append(None)
-                continue
-            nat = on_nat + k
-            cap = min(3, nat - 1 if strict else nat) - on_wild
-            need = 1 if on_len == 0 and k == 2 else 0
-            if cap < need:
-                return None
-            required += need
-            used += k
-            natural_points += k * value
-            caps.append((cap, need, on_len + k))
-        if required > wild_count:
-            return None
-        capacity = sum(c[0] for c in caps if c is not None)
-        costs = _canasta_costs(slots, caps, missing) if missing > 0 else []
+    def leaf(points: int, required: int, used: int, capacity: int) -> _Found | None:
+        costs = _canasta_costs(chosen, missing) if missing > 0 else []
         for w in range(min(capacity, wild_count), required - 1, -1):
             left = hand_size - used - w
-            total = natural_points + prefix[w]
             made: tuple[tuple[int, int], ...] | None = ()
             if missing > 0:  # the slots that become the missing canastas with the free wilds
                 free = w - required
-                chosen: list[tuple[int, int]] = []
+                picked: list[tuple[int, int]] = []
                 for cost, i in costs:
                     if cost <= free:
-                        chosen.append((i, cost))
+                        picked.append((i, cost))
                         free -= cost
-                        if len(chosen) == missing:
+                        if len(picked) == missing:
                             break
-                made = tuple(chosen) if len(chosen) == missing else None
+                made = tuple(picked) if len(picked) == missing else None
             canasta = made is not None
             if left < keep and not canasta:
                 continue
-            can_black = canasta and len(blacks) >= 3 and left - len(blacks) <= 1
+            can_black = canasta and black_count >= 3 and left - black_count <= 1
+            total = points + prefix[w]
             if total >= target:
                 return w, made, False
-            if can_black and total + 5 * len(blacks) >= target:
+            if can_black and total + black_points >= target:
                 return w, made, True
             if exempt_out and canasta and (left <= 1 or can_black):
                 return w, made, can_black and left > 1
             return None
         return None
 
-    def dfs(
-        i: int, so_far: int, required: int
-    ) -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
-        if required > wild_count:
+    def dfs(i: int, points: int, required: int, used: int, capacity: int) -> _Found | None:
+        if not exempt_out and points + suffix[i] + best_extra < target:
             return None
-        if not exempt_out and so_far + suffix[i] + best_extra < target:
-            return None
-        if i == len(slots):
-            return leaf()
-        slot = slots[i]
-        for k in slot[5]:
-            choice[i] = k
-            need = 1 if slot[3] == 0 and k == 2 else 0
-            found = dfs(i + 1, so_far + k * slot[6], required + need)
+        if i == slot_count:
+            return leaf(points, required, used, capacity)
+        for choice in slots[i][2]:
+            k, natural_points, need, cap, _length = choice
+            if required + need > wild_count:
+                continue
+            chosen[i] = choice
+            found = dfs(
+                i + 1,
+                points + natural_points,
+                required + need,
+                used + k,
+                capacity + cap if cap >= 0 else capacity,
+            )
             if found is not None:
                 return found
-        choice[i] = 0
         return None
 
-    found = dfs(0, 0, 0)
+    found = dfs(0, 0, 0, 0, 0)
     if found is None:
         return None
-    w, made, use_blacks = found
-    return _build_plan(slots, choice, wilds[:w], made or (), blacks if use_blacks else [], strict)
+    w, new_canastas, use_blacks = found
+    return _build_plan(slots, chosen, wilds[:w], new_canastas or (), blacks if use_blacks else [])
 
 
-def _canasta_costs(
-    slots: list[_Slot], caps: list[tuple[int, int, int] | None], missing: int
-) -> list[tuple[int, int]]:
+def _canasta_costs(chosen: list[_Choice], missing: int) -> list[tuple[int, int]]:
     """(wilds beyond the slot's need that make it a canasta, slot) for each slot that can become
     a new canasta; in slot order for one missing canasta, the cheapest first for two (so that
     they share the wilds)."""
     costs = []
-    for i, c in enumerate(caps):
-        if c is None or slots[i][3] >= 7:
+    for i, (k, _points, need, cap, length) in enumerate(chosen):
+        if cap < 0 or length - k >= 7:  # unused, or a canasta on the table already
             continue
-        cost = 7 - c[2] - c[1]
+        cost = 7 - length - need
         if cost < 0:
             cost = 0
-        if cost + c[1] <= c[0]:
+        if cost + need <= cap:
             costs.append((cost, i))
     if missing > 1:
         costs.sort()
     return costs
 
 
+def _choices(
+    on_naturals: int, on_wilds: int, on_length: int, counts: list[int], rank: str, strict: bool
+) -> list[_Choice]:
+    """The slot's choices for each count of naturals to meld, dropping those no wild count
+    makes legal (R-MELD-2: a new meld of a pair needs its wild)."""
+    value = _RANK_VALUE[rank]
+    made: list[_Choice] = []
+    for k in counts:
+        if on_length == 0 and k == 0:
+            made.append((0, 0, 0, -1, 0))
+            continue
+        naturals = on_naturals + k
+        cap = min(3, naturals - 1 if strict else naturals) - on_wilds
+        need = 1 if on_length == 0 and k == 2 else 0
+        if cap >= need:
+            made.append((k, k * value, need, cap, on_length + k))
+    return made
+
+
 def _build_plan(
     slots: list[_Slot],
-    choice: list[int],
+    chosen: list[_Choice],
     wilds: list[str],
     canastas: tuple[tuple[int, int], ...],
     blacks: list[str],
-    strict: bool,
 ) -> list[dict[str, Any]]:
     given: list[list[str]] = [[] for _ in slots]
-    caps: list[int] = []
-    for i, (_rank, on_nat, on_wild, on_len, _cards, _options, _value) in enumerate(slots):
-        k = choice[i]
-        if on_len == 0 and k == 0:
-            caps.append(0)
-            continue
-        caps.append(min(3, on_nat + k - 1 if strict else on_nat + k) - on_wild)
-        if on_len == 0 and k == 2:
+    for i, choice in enumerate(chosen):
+        if choice[2]:
             given[i].append(wilds.pop())  # the cheapest wilds complete pairs
     # The canastas the plan makes first get the wilds that make them, then take more first.
     order = list(range(len(slots)))
@@ -218,16 +226,17 @@ def _build_plan(
         order.insert(0, i)
         given[i].extend(wilds.pop(0) for _ in range(cost))
     for i in order:
-        while wilds and len(given[i]) < caps[i]:
+        cap = chosen[i][3]
+        while wilds and len(given[i]) < cap:
             given[i].append(wilds.pop(0))
     plan: list[dict[str, Any]] = []
     wild_only: list[dict[str, Any]] = []
-    for i, slot in enumerate(slots):
-        k = choice[i]
+    for i, (rank, in_hand, _made) in enumerate(slots):
+        k = chosen[i][0]
         if k:
-            plan.append({"cards": slot[4][:k] + given[i]})
+            plan.append({"cards": in_hand[:k] + given[i]})
         elif given[i]:
-            wild_only.append({"rank": slot[0], "cards": given[i]})
+            wild_only.append({"rank": rank, "cards": given[i]})
     if blacks:
         wild_only.append({"cards": list(blacks)})
     return plan + wild_only

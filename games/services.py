@@ -103,6 +103,17 @@ def _lock_game_or_404(game_id: int) -> LoadedGame:
         raise errors.game_not_found() from None
 
 
+def _check_seat(rules: Rules, seat: int) -> None:
+    """A seat of this table (Rules.seating): 0-1 at two, 0-2 at three, 0-3 at four, 0-5 at six."""
+    seats = rules.seating.seats
+    if seat not in seats:
+        message = text(
+            f"За этим столом места с 0 по {seats[-1]}.", f"This table's seats are 0 to {seats[-1]}."
+        )
+        # The API's shape of a field refused (`invalid` with the messages per field).
+        raise Invalid("invalid", message, errors={"seat": [message]})
+
+
 def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
     """The engine's Rules for a table; bad options are Invalid `invalid_rules` with the reason.
 
@@ -133,6 +144,7 @@ def open_table(
     """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
     _refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
+    _check_seat(engine_rules, seat)
     # The user's row lock serialises their concurrent opens, so the cap holds.
     User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
     if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
@@ -153,7 +165,7 @@ def open_table(
         private=private,
         invite_code=secrets.token_urlsafe(9) if private else "",
         created_by=user,
-        scores=[0, 0],
+        scores=[0 for _team in engine_rules.seating.teams],
     )
     Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=clock.now_expression())
     return game
@@ -161,7 +173,7 @@ def open_table(
 
 @transaction.atomic
 def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
-    """Takes a free seat; the fourth player starts the game."""
+    """Takes a free seat; the player taking the table's last free seat starts the game."""
     _refuse_suspended(user)
     locked = _lock_game_or_404(game_id)
     game = locked.game
@@ -181,9 +193,14 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             "already_seated",
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
+    _check_free_seat(locked, seat)
+    return _seat_and_start(locked, user=user, seat=seat)
+
+
+def _check_free_seat(locked: LoadedGame, seat: int) -> None:
+    _check_seat(Rules.from_options(locked.game.rules), seat)
     if any(taken.seat == seat for taken in locked.seats):
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
-    return _seat_and_start(locked, user=user, seat=seat)
 
 
 def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
@@ -198,8 +215,9 @@ def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
 
 @transaction.atomic
 def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
-    """The table's creator gives a free seat to a bot of `level` before the start; the fourth
-    seat taken starts the game. Each bot at a table is its own player (a User marked as a bot)."""
+    """The table's creator gives a free seat to a bot of `level` before the start; the last
+    free seat taken starts the game. Each bot at a table is its own player (a User marked as a
+    bot)."""
     locked = _lock_game_or_404(game_id)
     game = locked.game
     if game.created_by_id != user.pk:
@@ -224,8 +242,7 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "A bot's level is beginner, club or expert.",
             ),
         )
-    if any(taken.seat == seat for taken in locked.seats):
-        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
+    _check_free_seat(locked, seat)
     seated = {taken.user_id for taken in locked.seats}
     return _seat_and_start(locked, user=bots.free_bot(level=level, besides=seated), seat=seat)
 
@@ -431,12 +448,17 @@ def _apply_locked(
 
 
 def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
-    """The seat's team loses by abandoning (game locked by the caller)."""
+    """The seat's team loses by abandoning (game locked by the caller): the other team wins,
+    or at a table of three teams the other team ahead (none when they are level)."""
     game = locked.game
     game.status = Game.Status.ABANDONED
     game.abandoned_by_seat = seat
-    losers = selectors.seating_of(game=game).team_of(seat)
-    _finish(locked, winner_team=1 - losers, finished_at=locked.now)
+    seating = selectors.seating_of(game=game)
+    losers = seating.team_of(seat)
+    others = [team for team in range(len(seating.teams)) if team != losers]
+    best = max(game.scores[team] for team in others)
+    leaders = [team for team in others if game.scores[team] == best]
+    _finish(locked, winner_team=leaders[0] if len(leaders) == 1 else None, finished_at=locked.now)
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 

@@ -59,3 +59,9 @@ def card(code: str) -> str:
         card_face(code),
         name,
     )
+
+
+@register.filter
+def at(items: list[object], index: int) -> object:
+    """`{{ names|at:forloop.counter0 }}`: the item at `index` (the score table's team names)."""
+    return items[index]

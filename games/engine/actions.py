@@ -60,8 +60,12 @@ def parse_action(action: Any) -> tuple[str, Any]:
         raise _bad("ход — это объект с полем «type»", 'an action is an object with a "type"')
     kind = action.get("type")
     size = len(action)
-    if kind in ("draw", "undo") and size == 1:
+    if kind in ("draw", "undo", "ask_to_go_out", "pass") and size == 1:
         return kind, None
+    if kind == "answer_go_out" and size == 2 and isinstance(action.get("yes"), bool):
+        return kind, action["yes"]
+    if kind == "lay_down" and size == 2 and "melds" in action:
+        return kind, parse_melds(action["melds"], allow_empty=False)
     if kind == "discard" and size == 2 and "card" in action:
         return kind, parse_card(action["card"])
     if kind == "meld" and size == 2 and "melds" in action:

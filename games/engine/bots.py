@@ -29,12 +29,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import BLACK_THREES, FULL_DECK_COUNTS, RED_THREES, VALUE, WILDS
+from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS, deck_counts, red_three_points
 from .deal import FORMAT_VERSION, Deal
 from .errors import IllegalMove
-from .moves import Action, legal_actions
+from .house import CANASTA_OPENING_FROM
+from .moves import ASK, Action, legal_actions
 from .rules import Rules
-from .scoring import canasta_kind
+from .scoring import GOING_OUT_BONUS, canasta_kind
+from .search import going_out_plan
 from .seating import Seating
 
 LEVELS = ("beginner", "club", "expert")
@@ -46,13 +48,18 @@ LEVEL_NAMES = {
 }
 
 LogEntry = dict[str, Any]
-# A representative team score for each opening minimum (R-OPEN-1): the view shows minimums.
-_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000}
+# A representative team score for each opening minimum (R-OPEN-1, R-TABLE-6-OPEN): the view
+# shows minimums.
+_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000, 150: 7500}
 
 
-def _rival_team(seating: Seating, team: int) -> int:
-    """The other team (the club's tables have two)."""
-    return next(other for other in range(len(seating.teams)) if other != team)
+def _rival_teams(seating: Seating, team: int) -> list[int]:
+    """The opponents: every other team (one at four, two or more at the other tables)."""
+    return [other for other in range(len(seating.teams)) if other != team]
+
+
+def _rival_seats(seating: Seating, team: int) -> list[int]:
+    return [seat for seat in seating.seats if seating.team_of(seat) != team]
 
 
 # ----------------------------------------------------------------------------- what a seat knows
@@ -73,6 +80,7 @@ class Sight:
     undo_used: bool
     melded: list[bool]  # each seat melded in an earlier turn (R-OUT-3)
     discarded: list[Counter[str]] = field(default_factory=list)  # ranks each seat discarded
+    house: dict[str, Any] | None = None  # the house rules' state (Deal.to_dict()["house"])
 
     @property
     def seat(self) -> int:
@@ -90,7 +98,7 @@ class Sight:
                 seen.update(meld["cards"])
         for cards in self.known.values():
             seen.update(cards)
-        return sorted((FULL_DECK_COUNTS - seen).elements())
+        return sorted((deck_counts(self.rules.packs) - seen).elements())
 
     def world(self, rng: random.Random) -> Deal:
         """A whole deal consistent with everything this seat knows; the hidden cards dealt by
@@ -140,6 +148,13 @@ class Sight:
             "opened_now": self._opened_now(),
             "result": view["result"],
         }
+        if self.house is not None:
+            data["house"] = self.house
+        if any(team.get("canasta_opening") for team in teams):  # R-HOUSE-7500
+            data["scores"] = [
+                CANASTA_OPENING_FROM if team.get("canasta_opening") else score
+                for team, score in zip(teams, data["scores"], strict=True)
+            ]
         return Deal.from_dict(data)
 
     def _opened_now(self) -> bool:
@@ -159,11 +174,25 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
     known: dict[int, list[str]] = {seat: [] for seat in seats if seat != me}
     melded = [False for _ in seats]
     discarded = [Counter[str]() for _ in seats]
+    asked = [False for _ in seats]
+    out: dict[str, Any] | None = None
     turn: list[LogEntry] = []  # the current turn's entries
     for entry in log:
         seat = entry["seat"]
         kind = entry["action"]["type"]
         public = entry["public"]
+        if kind == "answer_go_out":  # the partner's answer does not break the asker's turn
+            continue
+        if kind in ("lay_down", "pass"):  # R-HOUSE-DOUBLE, after the going out
+            if out is None:
+                out = {"seat": turn[-1]["seat"], "bonus": GOING_OUT_BONUS, "laid_down": []}
+            if kind == "lay_down":
+                out["laid_down"].append(seat)
+                if seat != me:
+                    _forget(known[seat], [c for meld in public["melds"] for c in meld["cards"]])
+            continue
+        if kind == "ask_to_go_out":
+            asked[seat] = True
         if turn and turn[-1]["seat"] != seat:
             _mark_melded(melded, turn)
             turn = []
@@ -186,6 +215,8 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
             discarded[seat][card[0]] += 1
             if seat != me:
                 _forget(known[seat], [card])
+    if view["phase"] == "partner_out" and out is None:  # nobody has laid down or passed yet
+        out = {"seat": turn[-1]["seat"], "bonus": GOING_OUT_BONUS, "laid_down": []}
     mine = turn if turn and turn[0]["seat"] == me and view["turn"] == me else []
     if view["phase"] != "play":
         mine = []
@@ -230,6 +261,9 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
         undo_used=undo_used,
         melded=melded,
         discarded=discarded,
+        house={"asked": asked, "question": view.get("question"), "out": out}
+        if "to_act" in view
+        else None,
     )
 
 
@@ -297,7 +331,7 @@ def play_turn(
     seen_log = list(log)
     actions: list[Action] = []
     step = 0
-    while table.phase != "over" and table.turn == seat:
+    while table.phase != "over" and table.to_act == seat:
         action = decide(table.view(seat), seen_log, rules=rules, level=level, seed=seed + step)
         try:
             event = table.apply(seat, action)
@@ -312,6 +346,52 @@ def play_turn(
     return actions
 
 
+# ----------------------------------------------------------------------------- house rules
+
+
+def house_action(world: Deal, seat: int, actions: list[Action]) -> Action | None:
+    """The house rules' decisions, the same at every level (None: the level decides).
+
+    The partner says yes when going out now costs the team little; a partner who went out is
+    followed by laying down whenever the cards allow; a player asks when going out is possible
+    and its team is ahead, and after yes goes out at once (the plan comes first).
+    """
+    if seat != world.turn:  # R-HOUSE-ASK: answering
+        return {"type": "answer_go_out", "yes": _partner_says_yes(world, seat)}
+    if world.phase == "partner_out":  # R-HOUSE-DOUBLE
+        return actions[0]  # laying down when offered comes before passing
+    question = world.question
+    if question is not None and question["answer"]:
+        return actions[0]
+    if ASK in actions and _ahead(world, world.seating.team_of(seat)):
+        return ASK
+    return None
+
+
+def _partner_says_yes(world: Deal, seat: int) -> bool:
+    """Yes when the partner's own hand costs little, can be laid down (R-HOUSE-DOUBLE), or the
+    opponents are about to go out or the stock to run out; no while it holds points to meld."""
+    seating = world.seating
+    team = seating.team_of(seat)
+    hand = world.hands[seat]
+    if sum(VALUE[card] for card in hand) <= 60:
+        return True
+    rivals = [other for other in seating.seats if seating.team_of(other) != team]
+    if min(len(world.hands[other]) for other in rivals) <= 3 or len(world.stock) < 10:
+        return True
+    return world.rules.double_going_out and (
+        going_out_plan(
+            hand,
+            world.melds[team],
+            strict=world.rules.strict_wilds,
+            canastas=0,
+            points=0,
+            discard=False,
+        )
+        is not None
+    )
+
+
 # ----------------------------------------------------------------------------- beginner
 
 
@@ -319,6 +399,9 @@ def beginner_action(world: Deal, seat: int) -> Action:
     """Takes the pile when it can, opens and melds naturals when it can, discards the least
     useful card."""
     actions = legal_actions(world, seat)
+    house = house_action(world, seat, actions)
+    if house is not None:
+        return house
     if world.phase == "draw":
         takes = [action for action in actions if action["type"] == "take_pile"]
         return takes[0] if takes else actions[0]
@@ -337,7 +420,7 @@ def beginner_action(world: Deal, seat: int) -> Action:
     if not discards:
         return melds[0] if melds else actions[0]
     counts = Counter(card[0] for card in world.hands[seat])
-    opponents = world.melds[_rival_team(world.seating, team)]
+    opponents = {rank for other in _rival_teams(world.seating, team) for rank in world.melds[other]}
 
     def keep(card: str) -> int:
         if card in WILDS:
@@ -365,6 +448,9 @@ def club_action(world: Deal, seat: int, discarded: list[Counter[str]]) -> Action
     actions = legal_actions(world, seat)
     if len(actions) == 1:
         return actions[0]
+    house = house_action(world, seat, actions)
+    if house is not None:
+        return house
     if world.phase == "draw":
         return _club_draw(world, seat, actions)
     return _club_play(world, seat, actions, discarded)
@@ -395,7 +481,7 @@ def _club_play(
     team = seating.team_of(seat)
     hand = world.hands[seat]
     melds = [action for action in actions if action["type"] == "meld"]
-    opponents = seating.teams[_rival_team(seating, team)]
+    opponents = _rival_seats(seating, team)
     danger = min(len(world.hands[other]) for other in opponents) <= 3 or len(world.stock) < 8
     if not world.opened[team]:
         opening = [action for action in melds if _reaches_minimum(world, seat, action)]
@@ -443,19 +529,21 @@ def _table_points(world: Deal, team: int) -> int:
         kind = canasta_kind(cards)
         points += 500 if kind == "natural" else 300 if kind == "mixed" else 0
     reds = len(world.red[team])
-    points += (800 if reds == 4 else 100 * reds) if world.melds[team] else -100 * reds
+    points += red_three_points(reds, packs=world.rules.packs) if world.melds[team] else -100 * reds
     return points
 
 
 def _ahead(world: Deal, team: int) -> bool:
-    """Going out now pays: the team leads on the table (its partner's cards count against it,
-    the opponents' cards against them), or the opponents are close to going out themselves."""
+    """Going out now pays: the team leads every opponent on the table (its partners' cards
+    count against it, the opponents' cards against them), or the deal may end soon anyway."""
     seating = world.seating
-    rivals = _rival_team(seating, team)
     held = [len(hand) * 8 for hand in world.hands]
-    ours = _table_points(world, team) - sum(held[seat] for seat in seating.teams[team])
-    theirs = _table_points(world, rivals) - sum(held[seat] for seat in seating.teams[rivals])
-    return ours + 100 >= theirs or len(world.stock) < 10
+
+    def standing(side: int) -> int:
+        return _table_points(world, side) - sum(held[seat] for seat in seating.teams[side])
+
+    theirs = max(standing(rival) for rival in _rival_teams(seating, team))
+    return standing(team) + 100 >= theirs or len(world.stock) < 10
 
 
 def _club_keep(world: Deal, seat: int, card: str, discarded: list[Counter[str]]) -> float:
@@ -503,6 +591,9 @@ def expert_action(seen: Sight, world: Deal, rng: random.Random) -> Action:
     actions = legal_actions(world, seat)
     if len(actions) == 1:
         return actions[0]
+    house = house_action(world, seat, actions)
+    if house is not None:
+        return house
     club = club_action(world, seat, seen.discarded)
     candidates = _expert_candidates(world, seat, actions, club, seen.discarded)
     if len(candidates) == 1:
@@ -549,16 +640,18 @@ def _rollout(sim: Deal, team: int, discarded: list[Counter[str]]) -> float:
     last = sim.turn
     steps = 0
     while sim.phase != "over" and turns < EXPERT_HORIZON and steps < 200:
-        seat = sim.turn
+        seat = sim.to_act
         sim.apply(seat, club_action(sim, seat, discarded))
         steps += 1
         if sim.turn != last:
             turns += 1
             last = sim.turn
-    rivals = _rival_team(sim.seating, team)
+    # The margin over the strongest opponent.
+    rivals = _rival_teams(sim.seating, team)
     if sim.result is not None:
-        return float(sim.result[team]["total"] - sim.result[rivals]["total"])
-    return float(_standing(sim, team) - _standing(sim, rivals))
+        result = sim.result
+        return float(result[team]["total"] - max(result[rival]["total"] for rival in rivals))
+    return _standing(sim, team) - max(_standing(sim, rival) for rival in rivals)
 
 
 def _standing(world: Deal, team: int) -> float:
@@ -580,11 +673,11 @@ def autoplay(deal: Deal, seat: int) -> list[Action]:
 
     Plays on a copy, where a drawn card arrives as at the table.
     """
-    if deal.phase == "over" or seat != deal.turn:
+    if deal.phase == "over" or seat != deal.to_act:
         return []
     sim = Deal.from_dict(deal.to_dict())
     actions: list[Action] = []
-    while sim.phase != "over" and sim.turn == seat:
+    while sim.phase != "over" and sim.to_act == seat:
         action = beginner_action(sim, seat)
         sim.apply(seat, action)
         actions.append(action)

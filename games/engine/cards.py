@@ -1,6 +1,7 @@
 """Card codes (CONTRACT §1) and their values (R-CARD-1..3)."""
 
 from collections import Counter
+from functools import cache
 
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
@@ -38,12 +39,16 @@ SORT_KEY: dict[str, tuple[int, str]] = {
 }
 
 
-def full_deck() -> list[str]:
-    """The 108 cards in a fixed order: every rank and suit twice, four jokers (R-CARD-1)."""
-    return [rank + suit for rank in RANKS for suit in SUITS] * 2 + [JOKER] * 4
+def full_deck(packs: int = 2) -> list[str]:
+    """The cards of `packs` full packs in a fixed order: every rank and suit once a pack, two
+    jokers a pack; 108 cards from two (R-CARD-1), 162 from three at six (R-TABLE-6)."""
+    return [rank + suit for rank in RANKS for suit in SUITS] * packs + [JOKER] * (2 * packs)
 
 
-FULL_DECK_COUNTS = Counter(full_deck())
+@cache
+def deck_counts(packs: int) -> Counter[str]:
+    """How many of each card `packs` packs hold (do not change the returned Counter)."""
+    return Counter(full_deck(packs))
 
 
 def split_codes(packed: str) -> list[str]:
@@ -55,6 +60,9 @@ def points(cards: "list[str] | tuple[str, ...]") -> int:
     return sum(VALUE[card] for card in cards)
 
 
-def red_three_points(count: int) -> int:
-    """R-CARD-2 / R-RED-1: 100 each, all four with one team 800."""
+def red_three_points(count: int, *, packs: int) -> int:
+    """R-CARD-2 / R-RED-1: 100 each, all four with one team 800. With three packs
+    (R-TABLE-6-RED): up to four 100 each, five together 1,000, six 1,200."""
+    if packs == 3:
+        return {5: 1000, 6: 1200}.get(count, 100 * count)
     return 800 if count == 4 else 100 * count

@@ -12,11 +12,23 @@ from collections import Counter
 from typing import Any
 
 from .actions import parse_action
-from .cards import FULL_DECK_COUNTS, SORT_KEY, full_deck, split_codes
+from .cards import SORT_KEY, deck_counts, full_deck, split_codes
 from .dealing import deal_cards
 from .errors import IllegalMove
 from .going_out import discard
-from .melds import meld
+from .house import (
+    answer_go_out,
+    ask_to_go_out,
+    canasta_opening,
+    house_state,
+    load_house_state,
+    not_to_act,
+    pass_out,
+    plays_partner_rules,
+    require_rule,
+    to_act,
+)
+from .melds import lay_down, meld
 from .opening import can_undo, undo
 from .pile import take_pile
 from .rules import Rules
@@ -37,11 +49,35 @@ def _bad_seat(seating: Seating) -> IllegalMove:
     )
 
 
+# The house rules' actions (house.py), refused as `bad_action` at a table without their rule.
+_HOUSE_ACTIONS = frozenset(("ask_to_go_out", "answer_go_out", "lay_down", "pass"))
+_WRONG_PHASE = {
+    "answer": (
+        "Сейчас можно только ответить, выходить ли партнёру.",
+        "Now you may only answer whether your partner goes out.",
+    ),
+    "no_question": ("Вас ни о чём не спрашивали.", "Nobody asked you anything."),
+    "partner_out": (
+        "Партнёр вышел: выложите всю руку или пропустите.",
+        "Your partner went out: lay down your whole hand or pass.",
+    ),
+    "lay_down": (
+        "Выкладывают всю руку или пропускают, только когда партнёр вышел.",
+        "You lay down your hand or pass only when your partner has gone out.",
+    ),
+}
+
+
+def _wrong_phase(why: str) -> IllegalMove:
+    return IllegalMove("wrong_phase", *_WRONG_PHASE[why])
+
+
 class Deal(DealState):
     """A deal: hands, stock, pile, the teams' melds and red threes, and whose turn it is.
 
     Public read-only attributes: rules, seating, dealer, team_scores, minimums, turn, phase
-    ("draw" | "play" | "over") and result (CONTRACT `result` once over, else None).
+    ("draw" | "play" | "partner_out" | "over"), to_act and result (CONTRACT `result` once
+    over, else None).
     """
 
     __slots__ = ()
@@ -58,7 +94,8 @@ class Deal(DealState):
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> "Deal":
-        """Shuffles by `seed`, or uses the stacked `deck` (108 codes, top first)."""
+        """Shuffles by `seed`, or uses the stacked `deck` (top first): the table's `rules.packs`
+        packs, 108 codes, or 162 at six."""
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
         seating = rules.seating
@@ -69,13 +106,17 @@ class Deal(DealState):
             raise ValueError("team_scores must be one integer per team")
         if (seed is None) == (deck is None):
             raise ValueError("give exactly one of seed and deck")
+        packs = rules.packs
         if deck is None:
-            codes = full_deck()
+            codes = full_deck(packs)
             random.Random(seed).shuffle(codes)
         else:
             codes = list(deck)
-            if len(codes) != 108 or Counter(codes) != FULL_DECK_COUNTS:
-                raise ValueError("deck must hold the 108 cards of CONTRACT §1")
+            expected = deck_counts(packs)
+            if len(codes) != expected.total() or Counter(codes) != expected:
+                raise ValueError(
+                    f"deck must hold the {expected.total()} cards of {packs} packs (CONTRACT §1)"
+                )
         deal = cls(rules, dealer, tuple(int(score) for score in scores))
         deal_cards(deal, codes)
         return deal
@@ -106,8 +147,26 @@ class Deal(DealState):
             raise _bad_seat(self.seating)
         if self.phase == "over":
             raise IllegalMove("deal_over")
-        if seat != self.turn:
-            raise IllegalMove("not_your_turn")
+        if kind in _HOUSE_ACTIONS:
+            require_rule(self, kind)
+        if seat != self.to_act:
+            raise not_to_act(self, seat)
+        if seat != self.turn:  # R-HOUSE-ASK: the partner answers the question
+            if kind != "answer_go_out":
+                raise _wrong_phase("answer")
+            return answer_go_out(self, seat, payload, commit)
+        if kind == "answer_go_out":
+            raise _wrong_phase("no_question")
+        if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes
+            if kind == "lay_down":
+                return lay_down(self, seat, payload, commit)
+            if kind == "pass":
+                return pass_out(self, seat, commit)
+            raise _wrong_phase("partner_out")
+        if kind in ("lay_down", "pass"):
+            raise _wrong_phase("lay_down")
+        if kind == "ask_to_go_out":
+            return ask_to_go_out(self, seat, commit)
         if kind == "draw":
             return draw(self, seat, commit)
         if kind == "take_pile":
@@ -120,6 +179,12 @@ class Deal(DealState):
         return discard(self, seat, payload, commit)
 
     # ----------------------------------------------------------------- reading
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose action the deal waits for: `turn`, or the partner while a question
+        waits (R-HOUSE-ASK). Clocks, notifications and bots follow it."""
+        return to_act(self)
 
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
@@ -162,7 +227,15 @@ class Deal(DealState):
             }
             for team in range(len(self.seating.teams))
         ]
+        rules = self.rules
+        if rules.canasta_opening_from_5000:
+            for team, team_view in enumerate(view["teams"]):
+                team_view["canasta_opening"] = canasta_opening(self, team)
         view["undo_available"] = can_undo(self, seat)
+        if plays_partner_rules(self):
+            view["to_act"] = self.to_act
+        if rules.ask_partner_to_go_out:
+            view["question"] = dict(self.question) if self.question else None
         view["result"] = [dict(line) for line in self.result] if self.result else None
         return view
 
@@ -170,7 +243,7 @@ class Deal(DealState):
 
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-safe and compact (cards packed into strings)."""
-        return {
+        data = {
             "v": FORMAT_VERSION,
             "rules": self.rules.to_options(),
             "dealer": self.dealer,
@@ -194,6 +267,9 @@ class Deal(DealState):
             "opened_now": self.opened_now,
             "result": [dict(line) for line in self.result] if self.result else None,
         }
+        if plays_partner_rules(self):
+            data["house"] = house_state(self)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Deal":
@@ -219,4 +295,5 @@ class Deal(DealState):
         deal.undo_used = data["undo_used"]
         deal.opened_now = data["opened_now"]
         deal.result = [dict(line) for line in data["result"]] if data["result"] else None
+        load_house_state(deal, data.get("house"))
         return deal

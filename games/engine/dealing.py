@@ -1,16 +1,15 @@
-"""Dealing the cards (R-DEAL-2..5): hands, the upcard, the stock, dealt red threes."""
+"""Dealing the cards (R-DEAL-2..5, R-TABLE-DEAL): hands, the upcard, the stock, dealt red threes."""
 
 from .cards import RED_THREES, WILDS
 from .state import DealState
 
-HAND_SIZE = 11
-
 
 def deal_cards(state: DealState, codes: list[str]) -> None:
-    """Deals `codes` (top first) in the stacked-deck order of CONTRACT §2."""
+    """Deals `codes` (top first) in the stacked-deck order of CONTRACT §2, generalised to the
+    table (R-TABLE-DEAL): `rules.hand_size` rounds of one card each from seat dealer+1."""
     order = state.seating.round_from(state.turn)
     players = len(order)
-    position = HAND_SIZE * players
+    position = state.rules.hand_size * players
     for first, seat in enumerate(order):  # R-DEAL-2, one card at a time from dealer+1
         state.hands[seat].extend(codes[first:position:players])
     pile = [codes[position]]

@@ -54,6 +54,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Выйти можно, только когда у команды есть канаста.",
         "You may go out only when your team has a canasta.",
     ),
+    "awaiting_partner": (
+        "Вы спросили партнёра, можно ли выходить: дождитесь ответа.",
+        "You asked your partner whether to go out: wait for the answer.",
+    ),
+    "must_go_out": (
+        "Партнёр ответил «да»: в этот ход вы должны выйти.",
+        "Your partner said yes: you must go out this turn.",
+    ),
+    "may_not_go_out": (
+        "Партнёр ответил «нет»: в этот ход выходить нельзя.",
+        "Your partner said no: you may not go out this turn.",
+    ),
     "deal_over": ("Раздача уже закончилась.", "The deal is over."),
     "bad_action": ("Непонятный ход.", "That is not a valid action."),
 }

@@ -2,9 +2,9 @@
 
 from .cards import WILDS
 from .errors import IllegalMove
-from .melds import has_canasta
+from .house import check_discard_answer, go_out
+from .melds import enough_canastas, missing_canastas
 from .opening import below_minimum, exempt_from_minimum
-from .scoring import finish
 from .state import DealState, Event
 from .turns import end_turn
 
@@ -18,15 +18,17 @@ def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
     left = len(hand) - 1
     if left == 0:  # going out (R-OUT-1), with the R-OPEN-5 variant's exemption
         team = state.seating.team_of(seat)
-        canasta = has_canasta(state, team, {})
+        canasta = enough_canastas(state, team, {})
         if not state.opened[team] and state.base and not exempt_from_minimum(state, canasta):
             raise below_minimum(state.points, state.minimums[team])
         if not canasta:
-            raise IllegalMove("no_canasta")
+            raise missing_canastas(state, "no_canasta")
     elif state.base:  # R-OPEN-3: melded this turn, so the team must have opened
         team = state.seating.team_of(seat)
         if not state.opened[team]:
             raise below_minimum(state.points, state.minimums[team])
+    if state.question is not None:
+        check_discard_answer(state, left)
     if not commit:
         return {}
     hand.remove(card)
@@ -34,7 +36,7 @@ def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
     if card in WILDS:  # R-FRZ-1
         state.frozen = True
     if left == 0:
-        finish(state, seat)
+        go_out(state, seat)
     else:
         end_turn(state)
     return {

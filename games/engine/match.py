@@ -1,4 +1,5 @@
-"""A match: deals in a row with the running score, dealer rotation and the end (R-GAME-1/2)."""
+"""A match: deals in a row with the running score, dealer rotation and the end (R-GAME-1/2), for
+every table: one score per team, the deal passing round the table."""
 
 import hashlib
 from typing import Any
@@ -112,9 +113,19 @@ class Match:
 
     def _leader(self) -> int | None:
         """The team with the highest total; None when it is shared."""
-        best = max(self.scores)
-        leaders = [team for team, score in enumerate(self.scores) if score == best]
+        leaders = self._leaders()
         return leaders[0] if len(leaders) == 1 else None
+
+    def _leaders(self) -> tuple[int, ...]:
+        best = max(self.scores)
+        return tuple(team for team, score in enumerate(self.scores) if score == best)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Once the match is over, the teams with the highest total: one (`winner`), or those
+        that share it in a draw (`winner` None; at a table of three teams the third loses);
+        empty while it goes on."""
+        return self._leaders() if self.over else ()
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return {

@@ -6,8 +6,14 @@ from typing import Any
 from .actions import Entry
 from .cards import RED_THREES, VALUE, WILDS
 from .errors import IllegalMove
+from .house import (
+    canasta_opening,
+    canasta_opening_refused,
+    check_meld_answer,
+    go_out,
+    partner_done,
+)
 from .opening import below_minimum, check_minimum_reachable, exempt_from_minimum
-from .scoring import finish
 from .state import DealState, Event
 
 # A meld being checked: [naturals, wilds, length] after the cards of this action.
@@ -18,17 +24,19 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
     if state.phase != "play":
         raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
     team = state.seating.team_of(seat)
+    if not state.opened[team] and canasta_opening(state, team):  # R-HOUSE-7500
+        raise canasta_opening_refused()
     hand = state.hands[seat]
     used = [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
     sim: dict[str, MeldShape] = {}
     resolved, points, black = check_entries(state, team, entries, sim)
     left = len(hand) - len(used)
-    canasta = has_canasta(state, team, sim)
+    canasta = enough_canastas(state, team, sim)
     if black:
-        check_black_threes(left, canasta)
+        check_black_threes(state, left, canasta)
     if not canasta and left < 2:  # R-OUT-2
-        raise IllegalMove("must_keep_card")
+        raise missing_canastas(state, "must_keep_card")
     opened = state.opened[team]
     total = state.points + points
     minimum = state.minimums[team]
@@ -41,6 +49,8 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
             for card in used:
                 hand_after.remove(card)
             check_minimum_reachable(state, team, hand_after, resolved, minimum - total)
+    if state.question is not None:
+        check_meld_answer(state, seat, used, resolved, points)
     if not commit:
         return {}
     for card in used:
@@ -51,13 +61,51 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
         state.opened[team] = True
         state.opened_now = True
     if left == 0:  # R-OUT-1: melded the whole hand
-        finish(state, seat)
+        go_out(state, seat)
     return {
         "public": {
             "type": "meld",
             "seat": seat,
             "melds": meld_events(resolved),
             "opened": state.opened[team],
+            "deal_over": state.phase == "over",
+        },
+        "private": {},
+    }
+
+
+def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
+    """R-HOUSE-DOUBLE: the partner of the player who went out melds every card of their hand
+    in one action, in new melds or on the team's (the turn-local state stays the going-out
+    player's, for R-OUT-3)."""
+    team = state.seating.team_of(seat)
+    hand = state.hands[seat]
+    used = [card for _, meld_cards in entries for card in meld_cards]
+    require_in_hand(hand, used)
+    if len(used) != len(hand):
+        raise IllegalMove(
+            "bad_action",
+            "Выкладывают всю руку: в комбинациях должны быть все ваши карты.",
+            "Lay down your whole hand: the melds must hold every card you have.",
+        )
+    sim: dict[str, MeldShape] = {}
+    resolved, _points, black = check_entries(state, team, entries, sim)
+    if black:
+        check_black_threes(state, 0, enough_canastas(state, team, sim))
+    if not commit:
+        return {}
+    hand.clear()
+    melds = state.melds[team]
+    for rank, cards in resolved:
+        melds.setdefault(rank, []).extend(cards)
+    assert state.out is not None
+    state.out["laid_down"].append(seat)
+    partner_done(state)
+    return {
+        "public": {
+            "type": "lay_down",
+            "seat": seat,
+            "melds": meld_events(resolved),
             "deal_over": state.phase == "over",
         },
         "private": {},
@@ -147,11 +195,15 @@ def check_entries(
     return resolved, points, black
 
 
-def has_canasta(state: DealState, team: int, sim: dict[str, MeldShape]) -> bool:
-    """R-CAN-1: the team has a meld of seven or more, on the table or after `sim`."""
-    return any(len(meld) >= 7 for meld in state.melds[team].values()) or any(
-        shape[2] >= 7 for shape in sim.values()
-    )
+def enough_canastas(state: DealState, team: int, sim: dict[str, MeldShape]) -> bool:
+    """R-OUT-1/2: the team has the canastas going out needs (R-CAN-1: melds of seven or more,
+    on the table or after `sim`): one, or two with `rules.canastas_to_go_out` (R-HOUSE-TWO and
+    the tables of two, three and six)."""
+    needed = state.rules.canastas_to_go_out
+    melds = state.melds[team]
+    count = sum(1 for rank, meld in melds.items() if len(meld) >= 7 and rank not in sim)
+    count += sum(1 for shape in sim.values() if shape[2] >= 7)
+    return count >= needed
 
 
 def lay(state: DealState, team: int, resolved: list[tuple[str, list[str]]]) -> None:
@@ -178,7 +230,7 @@ def require_in_hand(hand: list[str], cards: list[str]) -> None:
             )
 
 
-def check_black_threes(left: int, canasta: bool) -> None:
+def check_black_threes(state: DealState, left: int, canasta: bool) -> None:
     """R-MELD-4 DECIDED: black threes only while going out, with a team canasta."""
     if left > 1:
         raise IllegalMove(
@@ -188,7 +240,35 @@ def check_black_threes(left: int, canasta: bool) -> None:
             "Black threes are melded only when going out: at most one card may stay in hand.",
         )
     if not canasta:
-        raise IllegalMove("no_canasta")
+        raise missing_canastas(state, "no_canasta")
+
+
+# The refusals of R-OUT-1/2 and R-PILE-3 where going out needs two canastas.
+_TWO_CANASTAS = {
+    "must_keep_card": (
+        "Пока нет двух канаст, без карт оставаться нельзя: оставьте в руке хотя бы две.",
+        "Until you have two canastas you must keep cards: leave at least two in your hand.",
+    ),
+    "no_canasta": (
+        "Выйти можно, только когда есть две канасты.",
+        "You may go out only with two canastas.",
+    ),
+    "cannot_take_pile": (
+        "Пока нет двух канаст, стопку не взять, если после выкладки и сброса у вас не "
+        "останется карт.",
+        "Until you have two canastas you cannot take the pile when you would hold no card "
+        "after melding and discarding.",
+    ),
+}
+
+
+def missing_canastas(
+    state: DealState, code: str, ru: str | None = None, en: str | None = None
+) -> IllegalMove:
+    """A refusal for want of canastas (R-OUT-1/2, R-PILE-3) that says how many the table needs."""
+    if state.rules.canastas_to_go_out == 1:
+        return IllegalMove(code, ru, en)
+    return IllegalMove(code, *_TWO_CANASTAS[code])
 
 
 def meld_events(resolved: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:

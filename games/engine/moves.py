@@ -5,7 +5,9 @@ rules allow the top card to be melded (joining the team's meld, with a natural p
 natural and a wild), with the hand melds that reach the minimum when the team opens (R-PILE-3,
 R-OPEN-4: the pile's other cards join the hand, so fewer hand cards are kept back) or that make
 the canasta a take leaving no card needs. In the play phase: every distinct discard and undo
-when legal, and a useful set of melds (not every subset of the hand).
+when legal, and a useful set of melds (not every subset of the hand). The house rules'
+actions (house.py) are complete: the question when it may be asked, both answers, and after
+the answer only what keeps to it; laying down the whole hand (when possible) and passing.
 
 Every action is checked by the engine itself, but only once per kind of check: discards all
 obey the same rule whatever the card, so one check decides them all.
@@ -18,7 +20,8 @@ from typing import Any
 
 from .cards import ALL_CODES, RED_THREES, VALUE, WILDS
 from .deal import Deal
-from .search import opening_plan
+from .house import canasta_opening, plan_to_go_out
+from .search import going_out_plan, opening_plan
 
 Action = dict[str, Any]
 
@@ -30,12 +33,23 @@ _GROUP = {code: "*" if code in WILDS else code[0] for code in ALL_CODES}
 DRAW: Action = {"type": "draw"}
 UNDO: Action = {"type": "undo"}
 DISCARDS: dict[str, Action] = {code: {"type": "discard", "card": code} for code in ALL_CODES}
+ASK: Action = {"type": "ask_to_go_out"}
+ANSWERS: tuple[Action, Action] = (
+    {"type": "answer_go_out", "yes": True},
+    {"type": "answer_go_out", "yes": False},
+)
+PASS: Action = {"type": "pass"}
 
 
 def legal_actions(deal: Deal, seat: int) -> list[Action]:
-    """Every legal draw, pile take, discard and undo of `seat`, and a useful set of legal melds."""
-    if deal.phase == "over" or seat != deal.turn:
+    """Every legal draw, pile take, discard, undo and house-rule action of `seat` (the seat to
+    act), and a useful set of legal melds."""
+    if deal.phase == "over" or seat != deal.to_act:
         return []
+    if seat != deal.turn:  # R-HOUSE-ASK: the partner answers
+        return list(ANSWERS)
+    if deal.phase == "partner_out":  # R-HOUSE-DOUBLE
+        return partner_out_actions(deal, seat)
     if deal.phase == "draw":
         # Only the classic variant ever refuses a draw (R-END-2: the pile must be taken).
         drawable = (
@@ -43,15 +57,52 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
         )
         takes = pile_takes(deal, seat)
         return [DRAW, *takes] if drawable else takes
-    actions = legal_melds(deal, seat)
+    team = deal.seating.team_of(seat)
+    opened = deal.opened[team]
+    # R-HOUSE-7500: a side that opens with a canasta from the pile melds nothing from the hand.
+    actions = [] if not opened and canasta_opening(deal, team) else legal_melds(deal, seat)
     if deal.undo_available(seat):
         actions.append(UNDO)
     hand = deal.hands[seat]
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
-    opened = deal.opened[deal.seating.team_of(seat)]
     if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
         actions += [DISCARDS[card] for card in dict.fromkeys(hand)]
+    if deal.rules.ask_partner_to_go_out:
+        return _asking(deal, seat, actions)
     return actions
+
+
+def _asking(deal: Deal, seat: int, actions: list[Action]) -> list[Action]:
+    """R-HOUSE-ASK: the question while it may be asked; after the answer, the actions that
+    keep to it, and after yes the whole going out first (melds, then the discard)."""
+    question = deal.question
+    if question is None:
+        if not deal.asked[seat] and plan_to_go_out(deal, seat) is not None:
+            actions.append(ASK)
+        return actions
+    kept = [action for action in actions if deal.is_legal(seat, action)]
+    if question["answer"]:
+        plan = plan_to_go_out(deal, seat)
+        if plan is not None and plan[0]:
+            kept.insert(0, {"type": "meld", "melds": plan[0]})
+    return kept
+
+
+def partner_out_actions(deal: Deal, seat: int) -> list[Action]:
+    """R-HOUSE-DOUBLE: laying the whole hand down (when the cards allow it), or passing."""
+    team = deal.seating.team_of(seat)
+    plan = going_out_plan(
+        deal.hands[seat],
+        deal.melds[team],
+        strict=deal.rules.strict_wilds,
+        canastas=0,
+        points=0,
+        discard=False,
+    )
+    if plan is None:
+        return [PASS]
+    lay_down = {"type": "lay_down", "melds": plan[0]}
+    return [lay_down, PASS] if deal.is_legal(seat, lay_down) else [PASS]
 
 
 def pile_takes(deal: Deal, seat: int) -> list[Action]:
@@ -67,6 +118,8 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     hand = deal.hands[seat]
     opened = deal.opened[team]
     naturals = [card for card in hand if card[0] == rank and card not in WILDS]
+    if not opened and canasta_opening(deal, team):
+        return _canasta_opening_take(deal, seat, naturals)
     bases: list[list[str]] = []
     if rank in deal.melds[team] and opened and not deal.frozen:
         bases.append([])
@@ -85,7 +138,8 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     strict = deal.rules.strict_wilds
     meld = deal.melds[team].get(rank, ())
     on_wilds = sum(1 for card in meld if card in WILDS)
-    canasta = any(len(cards) >= 7 for cards in deal.melds[team].values())
+    canastas = deal.rules.canastas_to_go_out
+    missing = canastas - sum(1 for cards in deal.melds[team].values() if len(cards) >= 7)
     takes: list[Action] = []
     for base in bases:
         if opened:
@@ -97,10 +151,11 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
                 continue
             if len(hand) == 1 and len(pile) == 1:
                 continue
-            if canasta or length >= 7 or len(hand) - len(base) >= keep:
+            made = 1 if length >= 7 > len(meld) else 0
+            if missing <= made or len(hand) - len(base) >= keep:
                 takes.append({"type": "take_pile", "cards": base})
                 continue
-            target = 1  # only a canasta lets the take leave no card (R-PILE-3)
+            target = 1  # only the canastas going out needs let the take leave no card (R-PILE-3)
         else:
             target = deal.minimums[team] - VALUE[top] - sum(VALUE[card] for card in base)
         remaining = list(hand)
@@ -109,7 +164,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
         melds = {name: list(cards) for name, cards in deal.melds[team].items()}
         melds[rank] = [*melds.get(rank, []), top, *base]
         plan = opening_plan(
-            remaining, melds, strict=deal.rules.strict_wilds, target=target, keep=keep
+            remaining, melds, strict=strict, target=target, keep=keep, canastas=canastas
         )
         if plan is None:
             continue
@@ -117,6 +172,20 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
         if deal.is_legal(seat, action):
             takes.append(action)
     return takes
+
+
+def _canasta_opening_take(deal: Deal, seat: int, naturals: list[str]) -> list[Action]:
+    """R-HOUSE-7500: the one way to open is a canasta of the top card's rank, made in the take
+    from the hand's naturals of that rank and, when they fall short, as few wilds as will do."""
+    if len(naturals) < 2:  # the pile is frozen for a side that has not opened (R-FRZ-2/3)
+        return []
+    wilds = [card for card in deal.hands[seat] if card in WILDS]
+    wilds.sort(key=VALUE.__getitem__)
+    short = max(0, 6 - len(naturals))  # the top card and the naturals make the rest of seven
+    if short > len(wilds):
+        return []
+    take = {"type": "take_pile", "cards": naturals + wilds[:short]}
+    return [take] if deal.is_legal(seat, take) else []
 
 
 def legal_melds(deal: Deal, seat: int) -> list[Action]:
@@ -133,11 +202,12 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     hand = deal.hands[seat]
     melds = deal.melds[team]
     strict = deal.rules.strict_wilds
-    canasta = False
+    # Canastas the team still needs to go out (R-OUT-1/2): one, or two (R-HOUSE-TWO, tables).
+    missing = deal.rules.canastas_to_go_out
     for cards in melds.values():
         if len(cards) >= 7:
-            canasta = True
-            break
+            missing -= 1
+    canasta = missing <= 0
     hand_size = len(hand)
     pending = 0 if deal.opened[team] else deal.minimums[team] - deal.points
     legal: list[Action] = []
@@ -164,7 +234,9 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
                 legal.append(action)
             return
         meld = melds.get(rank)
+        before = 0
         if meld:
+            before = len(meld)
             on_wilds = 0
             for card in meld:
                 if card in WILDS:
@@ -173,7 +245,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             naturals += len(meld) - on_wilds
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
             return
-        if left >= 2 or canasta or naturals + wilds >= 7:
+        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > before):
             legal.append({"type": "meld", "melds": [entry]})
 
     for rank, cards in groups.items():
@@ -206,4 +278,5 @@ def opening_melds(deal: Deal, seat: int) -> list[dict[str, Any]] | None:
         strict=deal.rules.strict_wilds,
         target=deal.minimums[team] - deal.points,
         exempt_out=deal.rules.concealed_out_skips_minimum and deal.drew == "stock",
+        canastas=deal.rules.canastas_to_go_out,
     )

@@ -37,6 +37,7 @@ def check_minimum_reachable(
         strict=state.rules.strict_wilds,
         target=missing,
         exempt_out=state.rules.concealed_out_skips_minimum and state.drew == "stock",
+        canastas=state.rules.canastas_to_go_out,
     )
     if plan is None:
         raise IllegalMove("minimum_unreachable")

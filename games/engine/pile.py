@@ -3,17 +3,18 @@
 from .actions import Entry
 from .cards import RED_THREES, WILDS
 from .errors import IllegalMove
+from .house import canasta_opening, canasta_opening_refused, go_out
 from .melds import (
     MeldShape,
     check_black_threes,
     check_entries,
-    has_canasta,
+    enough_canastas,
     lay,
     meld_events,
+    missing_canastas,
     require_in_hand,
 )
 from .opening import below_minimum
-from .scoring import finish
 from .state import DealState, Event
 
 
@@ -76,9 +77,9 @@ def take_pile(
     rest = pile[:-1]
     reds = [card for card in rest if card in RED_THREES]  # R-PILE-6
     left = len(hand) - len(used) + len(rest) - len(reds)
-    canasta = has_canasta(state, team, sim)
+    canasta = enough_canastas(state, team, sim)
     if black:
-        check_black_threes(left, canasta)
+        check_black_threes(state, left, canasta)
     if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
         raise IllegalMove(
             "cannot_take_pile",
@@ -86,15 +87,20 @@ def take_pile(
             "Holding one card, you may not take a pile of one card.",
         )
     if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
-        raise IllegalMove(
+        raise missing_canastas(
+            state,
             "cannot_take_pile",
             "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "
             "останется карт.",
             "Without a team canasta you cannot take the pile when you would hold no card "
             "after melding and discarding.",
         )
-    if not opened and points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
-        raise below_minimum(points, state.minimums[team])
+    if not opened:
+        if canasta_opening(state, team):  # R-HOUSE-7500: the top card's meld is a canasta
+            if sim[rank][2] < 7:
+                raise canasta_opening_refused()
+        elif points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
+            raise below_minimum(points, state.minimums[team])
     if not commit:
         return {}
     for card in used:
@@ -111,7 +117,7 @@ def take_pile(
     state.phase = "play"
     state.drew = "pile"
     if left == 0:
-        finish(state, seat)
+        go_out(state, seat)
     return {
         "public": {
             "type": "take_pile",

@@ -160,15 +160,17 @@ class Rules:
     def strict_wilds(self) -> bool:
         return self.wild_limit == "strict"
 
-    @staticmethod
-    def opening_minimum(team_score: int) -> int:
-        """R-OPEN-1: the minimum of a team's first meld from its total at the start of the deal."""
+    def opening_minimum(self, team_score: int) -> int:
+        """R-OPEN-1: the minimum of a team's first meld from its total at the start of the deal;
+        at six in two teams of three, 150 from 7,500 (R-TABLE-6-OPEN: their game is to 10,000)."""
         if team_score < 0:
             return 15
         if team_score < 1500:
             return 50
         if team_score < 3000:
             return 90
+        if team_score >= 7500 and self.players == 6 and self.teams == 2:
+            return 150
         return 120
 
 

@@ -1,4 +1,5 @@
-"""The end of a deal and its scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3/4, R-END)."""
+"""The end of a deal and its scoring (R-SCORE-1, R-CAN-1, R-RED-1/2, R-OUT-1/3/4, R-END,
+R-TABLE-6-RED)."""
 
 from .cards import VALUE, WILDS, red_three_points
 from .state import DealState
@@ -7,6 +8,7 @@ NATURAL_CANASTA_BONUS = 500
 MIXED_CANASTA_BONUS = 300
 GOING_OUT_BONUS = 100
 CONCEALED_GOING_OUT_BONUS = 200
+DOUBLE_GOING_OUT_BONUS = 100  # R-HOUSE-DOUBLE, DECIDED: each partner who lays down
 
 
 def canasta_kind(cards: list[str]) -> str | None:
@@ -17,9 +19,9 @@ def canasta_kind(cards: list[str]) -> str | None:
 
 
 def score_team(
-    melds: list[list[str]], red_threes: int, hands: list[list[str]], going_out: int
+    melds: list[list[str]], red_threes: int, hands: list[list[str]], going_out: int, *, packs: int
 ) -> dict[str, int]:
-    """One team's line of the contract's `result`."""
+    """One team's line of the contract's `result` (red threes as `packs` packs count them)."""
     cards = sum(VALUE[card] for meld in melds for card in meld)
     canastas = 0
     for meld in melds:
@@ -28,8 +30,8 @@ def score_team(
             canastas += NATURAL_CANASTA_BONUS
         elif kind == "mixed":
             canastas += MIXED_CANASTA_BONUS
-    reds = red_three_points(red_threes)
-    if not melds:  # R-RED-2
+    reds = red_three_points(red_threes, packs=packs)
+    if not melds:  # R-RED-2, R-TABLE-6-RED
         reds = -reds
     hand = -sum(VALUE[card] for cards in hands for card in cards)
     return {
@@ -42,25 +44,43 @@ def score_team(
     }
 
 
+def going_out_bonus(state: DealState, out_seat: int) -> int:
+    """R-OUT-1/3: 100, or 200 when `out_seat` went out concealed in this turn."""
+    team = state.seating.team_of(out_seat)
+    concealed = (
+        not state.melded[out_seat]
+        and all(length == 0 for length in state.base.values())
+        and any(len(state.melds[team][rank]) >= 7 for rank in state.base)
+    )
+    return CONCEALED_GOING_OUT_BONUS if concealed else GOING_OUT_BONUS
+
+
 def finish(state: DealState, out_seat: int | None) -> None:
     """R-OUT-4 / R-END: the deal is over (`out_seat` went out, or None); score it (R-SCORE-1)."""
     seating = state.seating
     going_out = [0 for _ in seating.teams]
+    out = state.out  # R-HOUSE-DOUBLE: the bonus was judged when the player went out
     if out_seat is not None:
-        team = seating.team_of(out_seat)
-        concealed = (
-            not state.melded[out_seat]
-            and all(length == 0 for length in state.base.values())
-            and any(len(state.melds[team][rank]) >= 7 for rank in state.base)
-        )  # R-OUT-3
-        going_out[team] = CONCEALED_GOING_OUT_BONUS if concealed else GOING_OUT_BONUS
+        going_out[seating.team_of(out_seat)] = (
+            out["bonus"] if out is not None else going_out_bonus(state, out_seat)
+        )
     state.result = [
         score_team(
             list(state.melds[team].values()),
             len(state.red[team]),
             [state.hands[seat] for seat in seats],
             going_out[team],
+            packs=state.rules.packs,
         )
         for team, seats in enumerate(seating.teams)
     ]
+    if state.rules.double_going_out:  # R-HOUSE-DOUBLE: a line of its own at such a table
+        laid_down = out["laid_down"] if out is not None else []
+        for team, line in enumerate(state.result):
+            bonus = DOUBLE_GOING_OUT_BONUS * sum(
+                1 for seat in laid_down if seating.team_of(seat) == team
+            )
+            total = line.pop("total")
+            line["double_going_out"] = bonus
+            line["total"] = total + bonus
     state.phase = "over"

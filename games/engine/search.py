@@ -26,12 +26,14 @@ def opening_plan(
     target: int,
     exempt_out: bool = False,
     keep: int = 2,
+    canastas: int = 1,
 ) -> list[dict[str, Any]] | None:
     """Meld entries (contract form) from `hand`, joining the team's `melds`, worth `target` points.
 
-    The plan leaves at least `keep` (0-2) cards of `hand` unless the team then has a canasta
-    (R-OUT-2; a pile take keeps fewer, since the pile's other cards join the hand, R-PILE-3).
-    With `exempt_out` (R-OPEN-5 variant) going out with a canasta also succeeds.
+    The plan leaves at least `keep` (0-2) cards of `hand` unless the team then has the
+    `canastas` going out needs (R-OUT-2; a pile take keeps fewer, since the pile's other cards
+    join the hand, R-PILE-3). With `exempt_out` (R-OPEN-5 variant) going out with them also
+    succeeds.
     Returns [] when target <= 0 and None when no plan exists.
     """
     if target <= 0:
@@ -64,7 +66,8 @@ def opening_plan(
     prefix = [0]
     for wild in wilds:
         prefix.append(prefix[-1] + VALUE[wild])
-    has_canasta = any(len(cards) >= 7 for cards in melds.values())
+    on_table = sum(1 for cards in melds.values() if len(cards) >= 7)
+    missing = max(0, canastas - on_table)
 
     slots: list[_Slot] = []
     for rank, cards in melds.items():
@@ -92,7 +95,7 @@ def opening_plan(
     hand_size = len(hand)
     choice = [0] * len(slots)
 
-    def leaf() -> tuple[int, int | None, bool] | None:
+    def leaf() -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
         required = 0
         used = 0
         natural_points = 0
@@ -117,26 +120,46 @@ def opening_plan(
         for w in range(min(capacity, wild_count), required - 1, -1):
             left = hand_size - used - w
             total = natural_points + prefix[w]
-            canasta_slot: int | None = -1 if has_canasta else None
-            if not has_canasta:
-                for i, c in enumerate(caps):
-                    if c is not None and c[2] + min(c[0], w - required + c[1]) >= 7:
-                        canasta_slot = i
-                        break
-            canasta = canasta_slot is not None
+            made = canastas_made(caps, missing, w - required) if missing else ()
+            canasta = made is not None
             if left < keep and not canasta:
                 continue
             can_black = canasta and len(blacks) >= 3 and left - len(blacks) <= 1
             if total >= target:
-                return w, canasta_slot, False
+                return w, made, False
             if can_black and total + 5 * len(blacks) >= target:
-                return w, canasta_slot, True
+                return w, made, True
             if exempt_out and canasta and (left <= 1 or can_black):
-                return w, canasta_slot, can_black and left > 1
+                return w, made, can_black and left > 1
             return None
         return None
 
-    def dfs(i: int, so_far: int, required: int) -> tuple[int, int | None, bool] | None:
+    def canastas_made(
+        caps: list[tuple[int, int, int] | None], missing: int, free: int
+    ) -> tuple[tuple[int, int], ...] | None:
+        """The slots (with the wilds beyond their need) that become the `missing` canastas
+        with `free` wilds, or None when they cannot."""
+        costs = []
+        for i, c in enumerate(caps):
+            if c is None or slots[i][3] >= 7:
+                continue
+            cost = max(0, 7 - c[2] - c[1])
+            if cost + c[1] <= c[0]:
+                costs.append((cost, i))
+        if missing > 1:
+            costs.sort()  # the cheapest first, so that the canastas share the wilds
+        made: list[tuple[int, int]] = []
+        for cost, i in costs:
+            if cost <= free:
+                made.append((i, cost))
+                free -= cost
+                if len(made) == missing:
+                    return tuple(made)
+        return None
+
+    def dfs(
+        i: int, so_far: int, required: int
+    ) -> tuple[int, tuple[tuple[int, int], ...] | None, bool] | None:
         if required > wild_count:
             return None
         if not exempt_out and so_far + suffix[i] + best_extra < target:
@@ -156,15 +179,15 @@ def opening_plan(
     found = dfs(0, 0, 0)
     if found is None:
         return None
-    w, canasta_slot, use_blacks = found
-    return _build_plan(slots, choice, wilds[:w], canasta_slot, blacks if use_blacks else [], strict)
+    w, made, use_blacks = found
+    return _build_plan(slots, choice, wilds[:w], made or (), blacks if use_blacks else [], strict)
 
 
 def _build_plan(
     slots: list[_Slot],
     choice: list[int],
     wilds: list[str],
-    canasta_slot: int | None,
+    canastas: tuple[tuple[int, int], ...],
     blacks: list[str],
     strict: bool,
 ) -> list[dict[str, Any]]:
@@ -178,10 +201,12 @@ def _build_plan(
         caps.append(min(3, on_nat + k - 1 if strict else on_nat + k) - on_wild)
         if on_len == 0 and k == 2:
             given[i].append(wilds.pop())  # the cheapest wilds complete pairs
+    # The canastas the plan makes first get the wilds that make them, then take more first.
     order = list(range(len(slots)))
-    if canasta_slot is not None and canasta_slot >= 0:
-        order.remove(canasta_slot)
-        order.insert(0, canasta_slot)
+    for i, cost in reversed(canastas):
+        order.remove(i)
+        order.insert(0, i)
+        given[i].extend(wilds.pop(0) for _ in range(cost))
     for i in order:
         while wilds and len(given[i]) < caps[i]:
             given[i].append(wilds.pop(0))
@@ -196,3 +221,104 @@ def _build_plan(
     if blacks:
         wild_only.append({"cards": list(blacks)})
     return plan + wild_only
+
+
+def going_out_plan(
+    hand: list[str],
+    melds: dict[str, list[str]],
+    *,
+    strict: bool,
+    canastas: int,
+    points: int,
+    discard: bool = True,
+) -> tuple[list[dict[str, Any]], str | None] | None:
+    """Meld entries (contract form) that lay the whole of `hand`, or all of it but one card to
+    discard, on and beside the team's `melds` (R-OUT-1), so that the team then has `canastas`
+    canastas and the melded cards are worth `points`.
+
+    Returns (entries, the card to discard or None), or None when the hand cannot go out.
+    Exact: a natural's rank is laid whole or not at all, so only the card kept back for the
+    discard is chosen; wilds go first to the melds nearest a canasta (R-HOUSE-ASK, R-HOUSE-DOUBLE).
+    """
+    total = sum(VALUE[card] for card in hand)
+    kept: list[str | None] = [None]
+    if discard:
+        cheapest_first: list[str] = sorted(dict.fromkeys(hand), key=VALUE.__getitem__)
+        kept.extend(cheapest_first)
+    for card in kept:
+        cards = list(hand)
+        if card is not None:
+            cards.remove(card)
+            if total - VALUE[card] < points:
+                continue
+        elif total < points:
+            continue
+        entries = _lay_all(cards, melds, strict=strict, canastas=canastas)
+        if entries is not None:
+            return entries, card
+    return None
+
+
+def _lay_all(
+    cards: list[str], melds: dict[str, list[str]], *, strict: bool, canastas: int
+) -> list[dict[str, Any]] | None:
+    """Entries laying every one of `cards`, with `canastas` canastas afterwards, or None."""
+    naturals: dict[str, list[str]] = {}
+    wilds: list[str] = []
+    blacks: list[str] = []
+    for card in cards:
+        if card in WILDS:
+            wilds.append(card)
+        elif card[0] == "3":
+            blacks.append(card)  # red threes never stay in a hand
+        else:
+            naturals.setdefault(card[0], []).append(card)
+    if blacks and (len(blacks) < 3 or "3" in melds):  # R-MELD-4
+        return None
+    # Each meld the cards reach: [rank, naturals laid, length before wilds, wild room, wilds due].
+    slots: list[tuple[str, list[str], int, int, int]] = []
+    for rank, laid in naturals.items():
+        existing = melds.get(rank, [])
+        if not existing and len(laid) < 2:
+            return None  # a lone natural makes no meld (R-MELD-1/2)
+        on_wilds = sum(1 for card in existing if card in WILDS)
+        count = len(existing) - on_wilds + len(laid)
+        room = min(3, count - 1 if strict else count) - on_wilds
+        due = 1 if not existing and len(laid) == 2 else 0
+        slots.append((rank, laid, len(existing) + len(laid), room, due))
+    for rank, existing in melds.items():
+        if rank != "3" and rank not in naturals:
+            on_wilds = sum(1 for card in existing if card in WILDS)
+            count = len(existing) - on_wilds
+            room = min(3, count - 1 if strict else count) - on_wilds
+            slots.append((rank, [], len(existing), room, 0))
+    due_total = sum(slot[4] for slot in slots)
+    if not due_total <= len(wilds) <= sum(max(slot[3], 0) for slot in slots):
+        return None
+    given = [slot[4] for slot in slots]
+    spare = len(wilds) - due_total
+    made = 0
+    # The cheapest canastas first: most canastas for the spare wilds.
+    for i in sorted(range(len(slots)), key=lambda i: 7 - slots[i][2] - slots[i][4]):
+        short = max(0, 7 - slots[i][2] - given[i])
+        if short <= slots[i][3] - given[i] and short <= spare:
+            given[i] += short
+            spare -= short
+            made += 1
+    if made < canastas:
+        return None
+    for i, slot in enumerate(slots):
+        extra = min(spare, slot[3] - given[i])
+        given[i] += extra
+        spare -= extra
+    entries: list[dict[str, Any]] = []
+    wild_only: list[dict[str, Any]] = []
+    for (rank, laid, _length, _room, _due), count in zip(slots, given, strict=True):
+        added = [wilds.pop() for _ in range(count)]
+        if laid:
+            entries.append({"cards": laid + added})
+        elif added:
+            wild_only.append({"rank": rank, "cards": added})
+    if blacks:
+        wild_only.append({"cards": blacks})
+    return entries + wild_only

@@ -19,6 +19,7 @@ class DealState:
     """
 
     __slots__ = (
+        "asked",
         "base",
         "dealer",
         "drew",
@@ -29,9 +30,11 @@ class DealState:
         "minimums",
         "opened",
         "opened_now",
+        "out",
         "phase",
         "pile",
         "points",
+        "question",
         "red",
         "result",
         "rules",
@@ -55,8 +58,14 @@ class DealState:
         self.opened = [False] * len(seating.teams)
         self.melded = [False] * seating.players  # the seat melded in an earlier turn (R-OUT-3)
         self.turn = seating.next_seat(dealer)
-        self.phase = "draw"  # "draw" | "play" | "over"
+        self.phase = "draw"  # "draw" | "play" | "partner_out" (R-HOUSE-DOUBLE) | "over"
         self.result: list[dict[str, int]] | None = None
+        # House rules (house.py): the seats that asked their partner in this deal, the current
+        # turn's question (R-HOUSE-ASK), and who went out while the partners lay down
+        # (R-HOUSE-DOUBLE: {"seat", "bonus", "laid_down"}).
+        self.asked = [False] * seating.players
+        self.question: dict[str, Any] | None = None
+        self.out: dict[str, Any] | None = None
         # Turn-local state.
         self.drew: str | None = None  # "stock" | "pile"
         self.base: dict[str, int] = {}  # rank -> length of that meld before this turn
@@ -70,4 +79,4 @@ class DealState:
         self.seating = rules.seating
         self.dealer = dealer
         self.team_scores = team_scores
-        self.minimums = [Rules.opening_minimum(score) for score in team_scores]
+        self.minimums = [rules.opening_minimum(score) for score in team_scores]

@@ -1,4 +1,4 @@
-"""The turn and the stock (R-TURN-1/2, R-END-1/2): drawing, and passing the turn on."""
+"""The turn and the stock (R-TURN-1/2, R-END-1/2, R-TABLE-2): drawing, and passing the turn on."""
 
 from .cards import RED_THREES
 from .errors import IllegalMove
@@ -40,23 +40,31 @@ def draw(state: DealState, seat: int, commit: bool) -> Event:
     drawn: list[str] = []
     reds: list[str] = []
     ended = False
-    primary = True
-    while True:
+    # The draw's own cards come first (two at a table of two), then a replacement for each red
+    # three among them (R-TURN-2, R-TABLE-2).
+    due = state.rules.cards_drawn
+    replacements = 0
+    while due or replacements:
+        primary = due > 0
+        if primary:
+            due -= 1
+        else:
+            replacements -= 1
         card = stock.pop()
         if card in RED_THREES:  # R-TURN-2
             reds.append(card)
             state.red[state.seating.team_of(seat)].append(card)
-            if not stock:  # a red three as the last card still counts (R-END-1)
-                ended = True
-                break
-            primary = False
-            continue
-        hand.append(card)
-        drawn.append(card)
-        # R-END-1: drawing the last card ends the deal; a last card taken as a red three's
-        # replacement does not (R-END-2). Variant "classic" plays on with the pile.
-        ended = primary and not stock and state.rules.stock_out == "club"
-        break
+            replacements += 1
+        else:
+            hand.append(card)
+            drawn.append(card)
+        if not stock:
+            # R-END-1: drawing the last card ends the deal (also when it is the first of two
+            # due); a last card taken as a red three's replacement does not (R-END-2), a red
+            # three as the last card does (it still counts). Variant "classic" plays on with
+            # the pile.
+            ended = card in RED_THREES or (primary and state.rules.stock_out == "club")
+            break
     if ended:
         finish(state, None)
     else:
@@ -83,5 +91,6 @@ def end_turn(state: DealState) -> None:
     state.points = 0
     state.undo_used = False
     state.opened_now = False
+    state.question = None  # R-HOUSE-ASK: an answer binds its own turn only
     state.turn = state.seating.next_seat(state.turn)
     state.phase = "draw"

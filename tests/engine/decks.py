@@ -1,4 +1,4 @@
-"""Stacked 108-card decks and small play helpers for the engine acceptance tests.
+"""Stacked decks (108 cards, 162 at six) and small play helpers for the engine acceptance tests.
 
 Everything here drives the engine only through the public contract (CONTRACT.md §2 and the
 agreed `legal_actions`/`autoplay`/`Match` names): `Deal.new(..., deck=codes)`, `apply`, `view`,
@@ -19,6 +19,8 @@ from games.engine import Deal, IllegalMove, Rules
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
 FULL_DECK: tuple[str, ...] = tuple([r + s for r in RANKS for s in SUITS] * 2 + ["JK"] * 4)
+# Three packs: the six-handed game's 162 cards (R-TABLE-6).
+SIX_HANDED_DECK: tuple[str, ...] = tuple([r + s for r in RANKS for s in SUITS] * 3 + ["JK"] * 6)
 CARD_SET = frozenset(FULL_DECK)
 RED_THREES = ("3H", "3D")
 NATURAL_RANKS = "AKQJT987654"
@@ -54,7 +56,7 @@ def _filler_order(remaining: Counter[str]) -> list[str]:
     R-DEAL-5/R-TURN-2 or freeze a pile unless a test asks for it)."""
     pool = Counter(remaining)
     ordered: list[str] = []
-    for _round in range(8):
+    for _round in range(12):  # eight copies of a natural rank in two packs, twelve in three
         for rank in "KQJT98765A4":
             for suit in SUITS:
                 card = rank + suit
@@ -71,14 +73,15 @@ def _filler_order(remaining: Counter[str]) -> list[str]:
                     pool[card] -= 1
                     ordered.append(card)
                     progress = True
-    for card in sorted(pool.elements()):  # naturals beyond 8 rounds cannot exist; kept for safety
+    for card in sorted(pool.elements()):  # naturals beyond 12 rounds cannot exist; for safety
         ordered.append(card)
     return ordered
 
 
-def deal_index(dealer: int, seat: int, k: int) -> int:
-    """Index in the stacked deck of the k-th card dealt to `seat` (dealing starts at dealer+1)."""
-    return 4 * k + (seat - dealer - 1) % 4
+def deal_index(dealer: int, seat: int, k: int, players: int = 4) -> int:
+    """Index in the stacked deck of the k-th card dealt to `seat` (dealing starts at dealer+1,
+    R-TABLE-DEAL)."""
+    return players * k + (seat - dealer - 1) % players
 
 
 def build_deck(
@@ -88,17 +91,21 @@ def build_deck(
     upcards: Sequence[str] | None = None,
     stock: Sequence[str] = (),
     stock_end: Sequence[str] = (),
+    rules: Rules | None = None,
 ) -> list[str]:
-    """A stacked deck (top first) for `Deal.new(..., deck=...)`.
+    """A stacked deck (top first) for `Deal.new(..., deck=...)` at the table of `rules`.
 
-    `hands[seat]`: up to 11 cards that seat is dealt (the rest filled); `upcards`: codes[44:]
-    turned for the pile (the last one is the pile's top after R-DEAL-3); `stock`: the first
-    stock cards (drawn first, also used for R-DEAL-5 replacements); `stock_end`: the last cards
-    of the stock. Everything else is filled from the remaining cards of the exact 108-card
-    multiset.
+    `hands[seat]`: up to `hand_size` (11 at four) cards that seat is dealt (the rest filled);
+    `upcards`: the cards turned for the pile after the hands (the last one is the pile's top
+    after R-DEAL-3); `stock`: the first stock cards (drawn first, also used for R-DEAL-5
+    replacements); `stock_end`: the last cards of the stock. Everything else is filled from the
+    remaining cards of the exact multiset (108 cards, 162 at six).
     """
+    rules = rules or Rules()
+    players, hand_size = rules.players, rules.hand_size
+    full = SIX_HANDED_DECK if rules.packs == 3 else FULL_DECK
     hands = dict(hands or {})
-    remaining = Counter(FULL_DECK)
+    remaining = Counter(full)
 
     def take(cards: Iterable[str]) -> None:
         for card in cards:
@@ -109,8 +116,8 @@ def build_deck(
             remaining[card] -= 1
 
     for seat, cards in hands.items():
-        if len(cards) > 11:
-            raise ValueError(f"seat {seat} is dealt more than 11 cards")
+        if len(cards) > hand_size:
+            raise ValueError(f"seat {seat} is dealt more than {hand_size} cards")
         take(cards)
     take(upcards or ())
     take(stock)
@@ -120,16 +127,17 @@ def build_deck(
         take(upcards)
     filler = iter(_filler_order(remaining))
 
-    codes: list[str | None] = [None] * 44
-    for seat in range(4):
+    codes: list[str | None] = [None] * (players * hand_size)
+    for seat in range(players):
         cards = list(hands.get(seat, ()))
-        for k in range(11):
-            codes[deal_index(dealer, seat, k)] = cards[k] if k < len(cards) else next(filler)
+        for k in range(hand_size):
+            index = deal_index(dealer, seat, k, players)
+            codes[index] = cards[k] if k < len(cards) else next(filler)
     middle = list(filler)
     deck = (
         [c for c in codes if c is not None] + list(upcards) + list(stock) + middle + list(stock_end)
     )
-    assert len(deck) == 108 and Counter(deck) == Counter(FULL_DECK), "stacked deck is not 108 cards"
+    assert Counter(deck) == Counter(full), f"stacked deck is not the {len(full)} cards"
     return deck
 
 
@@ -141,14 +149,17 @@ def new_deal(
     *,
     rules: Rules | None = None,
     dealer: int = 3,
-    team_scores: tuple[int, int] = (0, 0),
+    team_scores: tuple[int, ...] = (0, 0),
     hands: Mapping[int, Sequence[str]] | None = None,
     upcards: Sequence[str] | None = None,
     stock: Sequence[str] = (),
     stock_end: Sequence[str] = (),
 ) -> Deal:
-    deck = build_deck(dealer=dealer, hands=hands, upcards=upcards, stock=stock, stock_end=stock_end)
-    return Deal.new(rules or Rules(), dealer=dealer, team_scores=team_scores, deck=deck)
+    rules = rules or Rules()
+    deck = build_deck(
+        dealer=dealer, hands=hands, upcards=upcards, stock=stock, stock_end=stock_end, rules=rules
+    )
+    return Deal.new(rules, dealer=dealer, team_scores=team_scores, deck=deck)
 
 
 # --- observing ---------------------------------------------------------------------------------
@@ -190,7 +201,8 @@ def pile(deal: Deal) -> dict[str, Any]:
 
 
 def cards_on_table(view: Mapping[str, Any]) -> int:
-    """sum(hand_counts) + stock + pile + melded + red threes: must always be 108 (R-CARD-1)."""
+    """sum(hand_counts) + stock + pile + melded + red threes: must always be 108 (R-CARD-1),
+    or 162 at six (R-TABLE-6)."""
     melded = sum(len(m["cards"]) for t in view["teams"] for m in t["melds"])
     reds = sum(len(t["red_threes"]) for t in view["teams"])
     return int(
@@ -205,7 +217,8 @@ def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]
     """The action is refused with `code` (or one of the codes), a message in both languages,
     and the deal is left byte for byte unchanged."""
     before = state(deal)
-    before_views = [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)]
+    viewers = [*deal.rules.seating.seats, None]
+    before_views = [json.dumps(deal.view(s)) for s in viewers]
     with pytest.raises(IllegalMove) as info:
         deal.apply(seat, action)
     codes = {code} if isinstance(code, str) else set(code)
@@ -214,7 +227,7 @@ def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]
     )
     assert str(info.value) and info.value.message("en") and info.value.message("ru")
     assert state(deal) == before, "a refused action changed the deal"
-    assert [json.dumps(deal.view(s)) for s in (0, 1, 2, 3, None)] == before_views
+    assert [json.dumps(deal.view(s)) for s in viewers] == before_views
     return info.value
 
 
@@ -329,8 +342,9 @@ def public_cards(view: Mapping[str, Any]) -> Counter[str]:
 
 
 def assert_view_hides_others(deal: Deal) -> None:
-    hands = {seat: Counter(deal.view(seat)["hand"]) for seat in range(4)}
-    for viewer in (0, 1, 2, 3, None):
+    seats = deal.rules.seating.seats
+    hands = {seat: Counter(deal.view(seat)["hand"]) for seat in seats}
+    for viewer in (*seats, None):
         view = deal.view(viewer)
         text = json.dumps(view)
         assert not (all_keys(view) & SECRET_KEYS), all_keys(view) & SECRET_KEYS

@@ -7,7 +7,17 @@ import games.engine
 
 ENGINE = Path(games.engine.__file__).parent
 # Each module may import only those after it.
-ORDER = ["going_out", "turns", "pile", "melds", "opening", "scoring", "dealing", "state"]
+ORDER = [
+    "going_out",
+    "turns",
+    "pile",
+    "melds",
+    "house",
+    "opening",
+    "scoring",
+    "dealing",
+    "state",
+]
 
 
 def test_rule_modules_import_only_later_ones_and_never_deal() -> None:

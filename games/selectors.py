@@ -64,6 +64,16 @@ def seating_of(*, game: Game) -> Seating:
     return rules_of(game=game).seating
 
 
+def partners_at(*, game: Game, user: User) -> list[User] | None:
+    """The user's partners at the game, by seat (the engine's partnerships; none where each
+    plays alone); None when the user has no seat there."""
+    seats = {seat.seat: seat.user for seat in Seat.objects.filter(game=game).select_related("user")}
+    seat = next((number for number, player in seats.items() if player.pk == user.pk), None)
+    if seat is None:
+        return None
+    return [seats[partner] for partner in seating_of(game=game).partners_of(seat)]
+
+
 def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
@@ -305,7 +315,7 @@ def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> di
         if (
             game.status == Game.Status.ACTIVE
             and viewer_seat is not None
-            and viewer_seat == match.deal.turn
+            and viewer_seat == match.deal.to_act
         ):
             detail["legal_actions"] = legal_actions(match.deal, viewer_seat)
     return detail

@@ -9,7 +9,18 @@ from games.engine.bots import LEVEL_NAMES, LEVELS
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX, TARGET_MIN
 from games.models import LAST_SEAT, Game
 
-ACTION_TYPES = ["draw", "take_pile", "meld", "undo", "discard"]
+ACTION_TYPES = [
+    "draw",
+    "take_pile",
+    "meld",
+    "undo",
+    "discard",
+    # House rules (`rules.ask_partner_to_go_out`, `rules.double_going_out`).
+    "ask_to_go_out",
+    "answer_go_out",
+    "lay_down",
+    "pass",
+]
 CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
 
 
@@ -185,7 +196,17 @@ class ActionSerializer(serializers.Serializer):
         help_text="`take_pile`: the hand cards melded with the top card (`[]`: the top card "
         "joins the team's meld of its rank).",
     )
-    melds = serializers.ListField(child=MeldSerializer(), required=False, max_length=20)
+    melds = serializers.ListField(
+        child=MeldSerializer(),
+        required=False,
+        max_length=20,
+        help_text="`meld`, `take_pile`; `lay_down`: every card of the hand, in one action.",
+    )
+    yes = serializers.BooleanField(
+        required=False,
+        help_text="`answer_go_out` (the asked partner's only action): `true` lets the asker go "
+        "out this turn, and binds them to; `false` forbids it this turn.",
+    )
 
 
 @extend_schema_field(ActionSerializer)
@@ -202,7 +223,10 @@ class MoveRequestSerializer(serializers.Serializer):
     action = ActionField(
         help_text='One of: `{"type": "draw"}`, `{"type": "take_pile", "cards": [...], '
         '"melds": [...]}`, `{"type": "meld", "melds": [...]}`, `{"type": "undo"}`, '
-        '`{"type": "discard", "card": "7H"}`.'
+        '`{"type": "discard", "card": "7H"}`; with the house rules `{"type": "ask_to_go_out"}` '
+        '(on your turn, after drawing), `{"type": "answer_go_out", "yes": true}` (the asked '
+        'partner), and in phase `partner_out` `{"type": "lay_down", "melds": [...]}` or '
+        '`{"type": "pass"}`. Send them when `deal.to_act` is your seat.'
     )
 
 
@@ -270,6 +294,10 @@ class TeamResultSerializer(serializers.Serializer):
     red_threes = serializers.IntegerField(help_text="Red three bonuses (or penalty).")
     going_out = serializers.IntegerField(help_text="The going-out bonus.")
     hand = serializers.IntegerField(help_text="Cards left in hands (0 or less).")
+    double_going_out = serializers.IntegerField(
+        required=False,
+        help_text="Only at a table with `rules.double_going_out`: the partners' lay-down bonus.",
+    )
     total = serializers.IntegerField(help_text="The sum: this deal's score.")
 
 
@@ -299,6 +327,21 @@ class TeamTableSerializer(serializers.Serializer):
     minimum = serializers.IntegerField(help_text="Points the first meld needs (R-OPEN-1).")
     red_threes = serializers.ListField(child=CardField())
     melds = TableMeldSerializer(many=True)
+    canasta_opening = serializers.BooleanField(
+        required=False,
+        help_text="Only with `rules.canasta_opening_from_5000`: this deal the team opens only "
+        "with a whole canasta made with the pile's top card.",
+    )
+
+
+class QuestionSerializer(serializers.Serializer):
+    """R-HOUSE-ASK: «можно выходить?» of the current turn."""
+
+    asker = serializers.IntegerField(help_text="The seat on turn that asked.")
+    partner = serializers.IntegerField(help_text="The partner who answers.")
+    answer = serializers.BooleanField(
+        allow_null=True, help_text="`null` while it waits (the game waits for `partner`)."
+    )
 
 
 class PileViewSerializer(serializers.Serializer):
@@ -316,9 +359,21 @@ class DealViewSerializer(serializers.Serializer):
     dealer = serializers.IntegerField()
     turn = serializers.IntegerField(help_text="The seat to play.")
     phase = serializers.ChoiceField(
-        choices=["draw", "play", "over"],
+        choices=["draw", "play", "partner_out", "over"],
         help_text="`draw`: the turn starts with a draw or a pile take; `play`: meld, undo or "
-        "discard; `over`: the deal is scored (`result`).",
+        "discard; `partner_out` (`rules.double_going_out`): a player went out and the partner "
+        "(`to_act`) lays down or passes; `over`: the deal is scored (`result`).",
+    )
+    to_act = serializers.IntegerField(
+        required=False,
+        help_text="Only at a table with a partner house rule: the seat the deal waits for "
+        "(`turn`, or the partner while a question waits).",
+    )
+    question = QuestionSerializer(
+        required=False,
+        allow_null=True,
+        help_text="Only with `rules.ask_partner_to_go_out`: the current turn's question, or "
+        "`null`.",
     )
     hand = serializers.ListField(
         child=CardField(), required=False, help_text="Your cards, sorted; absent for a spectator."
@@ -379,6 +434,10 @@ class PublicEventSerializer(serializers.Serializer):
         child=CardField(), required=False, help_text="`undo`: cards back to the hand."
     )
     card = CardField(required=False, help_text="`discard`: the card discarded.")
+    partner = serializers.IntegerField(
+        required=False, help_text="`ask_to_go_out`: the partner who answers."
+    )
+    yes = serializers.BooleanField(required=False, help_text="`answer_go_out`: the answer.")
     result = TeamResultSerializer(
         many=True, required=False, help_text="With `deal_over`: the deal's score per team."
     )

@@ -25,6 +25,7 @@ from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
 from games.store import LoadedGame
+from notifications.models import Kind
 from notifications.services import notify
 
 # Tables one user may have opened and still waiting for players (lobby spam).
@@ -272,10 +273,11 @@ def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
 
 
 def _start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
-    """The turn's clock. A bot's turn is due after a short pause: the deadline sweep plays it
+    """The clock of the seat the deal waits for (`to_act`: the seat on turn, or the partner a
+    question waits for). A bot's move is due after a short pause: the deadline sweep plays it
     from the worker, as it plays a timed-out turn (games.timeouts)."""
     game = locked.game
-    game.turn_seat = match.deal.turn
+    game.turn_seat = match.deal.to_act
     game.turn_started_at = started_at
     limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
     game.turn_deadline = started_at + limit[game.mode]
@@ -286,18 +288,22 @@ def _bot_to_move(locked: LoadedGame) -> bool:
     return any(seat.seat == turn and seat.user.is_bot for seat in locked.seats)
 
 
-def _notify_turn(locked: LoadedGame) -> None:
+def _notify_turn(locked: LoadedGame, match: Match) -> None:
+    """ "Your turn" to the seat the game now waits for, or "your partner asks" when that is a
+    question to answer (R-HOUSE-ASK)."""
     game = locked.game
     if game.mode != Game.Mode.ASYNC or game.turn_seat is None or _bot_to_move(locked):
         return
+    question = match.deal.question
+    asked = question is not None and question["answer"] is None
     notify(
         user_id=locked.seat_users()[game.turn_seat],
-        kind="your_turn",
+        kind=Kind.PARTNER_ASKS if asked else Kind.YOUR_TURN,
         game_id=game.pk,
         payload={"seat": game.turn_seat, "deadline": game.turn_deadline.isoformat()}
         if game.turn_deadline
         else {"seat": game.turn_seat},
-        dedupe_key=f"your_turn:{game.pk}:{game.version}",
+        dedupe_key=f"{'partner_asks' if asked else 'your_turn'}:{game.pk}:{game.version}",
     )
 
 
@@ -326,7 +332,7 @@ def _start_game(locked: LoadedGame) -> None:
             payload={"seat": seat, "mode": game.mode, "length": game.length},
             dedupe_key=f"game_started:{game.pk}:{user_id}",
         )
-    _notify_turn(locked)
+    _notify_turn(locked, match)
 
 
 def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
@@ -437,11 +443,13 @@ def _apply_locked(
     if match.over:
         game.status = Game.Status.FINISHED
         _finish(locked, winner_team=match.winner, finished_at=now)
-    elif match.deal.phase == "draw":
-        # A new turn begins (the previous one ended with a discard, or a new deal started).
+    elif match.deal.phase == "draw" or match.deal.to_act != seat:
+        # A new turn begins (the previous one ended with a discard, or a new deal started), or
+        # within a turn the deal now waits for another seat (a question to the partner, its
+        # answer, the partner laying down after one went out): that seat's clock starts.
         _start_turn(locked, match, now)
         if game.turn_seat != seat or finished_deals:
-            _notify_turn(locked)
+            _notify_turn(locked, match)
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match

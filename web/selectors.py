@@ -16,6 +16,8 @@ from games.models import Game, Seat
 # Meld ranks in the order the table shows them (high to low, black threes last).
 _RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
 RECENT_MOVES = 8
+# The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
+HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
 CANASTA_LENGTH = 7
 
 
@@ -124,6 +126,7 @@ class TablePage:
     places: list[SeatPlace]
     teams: list[TeamArea]
     can: dict[str, bool]
+    house: dict[str, list[dict[str, Any]]]  # house action type -> the legal ones
     moves: list[dict[str, Any]]
     seating: Seating
     free_seats: list[int] = field(default_factory=list)
@@ -188,6 +191,41 @@ class TablePage:
                 "Frozen for you: your team has not opened yet.",
             )
         return ""
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return dict(self.detail["rules"])
+
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The turn's «можно выходить?» (R-HOUSE-ASK) with the names and the viewer's part in
+        it ("asker", "partner" or "") and its state ("pending", "yes", "no")."""
+        deal = self.deal
+        question = deal.get("question") if deal else None
+        if not question:
+            return None
+        players = {place.seat: place.player for place in self.places}
+        viewer = self.seat.seat if self.seat is not None else None
+        answer = question["answer"]
+        return {
+            **question,
+            "asker_name": _player_name(players.get(question["asker"])),
+            "partner_name": _player_name(players.get(question["partner"])),
+            "you": "asker"
+            if viewer == question["asker"]
+            else "partner"
+            if viewer == question["partner"]
+            else "",
+            "state": "pending" if answer is None else "yes" if answer else "no",
+        }
+
+    @property
+    def laying_down(self) -> SeatPlace | None:
+        """R-HOUSE-DOUBLE: the partner who lays down or passes now (phase `partner_out`)."""
+        deal = self.deal
+        if deal is None or deal["phase"] != "partner_out":
+            return None
+        return next(place for place in self.places if place.seat == deal["to_act"])
 
     @property
     def result_lines(self) -> list[dict[str, Any]] | None:
@@ -271,6 +309,11 @@ def table_page(
         teams.sort(key=lambda area: not area.ours)
     kinds = {action["type"] for action in detail["legal_actions"]}
     can = {kind: kind in kinds for kind in ("draw", "take_pile", "meld", "undo", "discard")}
+    # The house rules' actions as the engine offers them: the page posts them as they are.
+    house = {
+        kind: [action for action in detail["legal_actions"] if action["type"] == kind]
+        for kind in HOUSE_ACTIONS
+    }
     moves = game_selectors.move_log_for(
         game=game, viewer_seat=detail["your_seat"], after=max(game.version - RECENT_MOVES, 0)
     )
@@ -283,6 +326,7 @@ def table_page(
         places=places,
         teams=teams,
         can=can,
+        house=house,
         moves=[_move_line(move, players) for move in reversed(moves)],
         seating=seating,
         free_seats=[n for n in seating.seats if n not in taken]
@@ -292,11 +336,14 @@ def table_page(
     )
 
 
-def _name(players: dict[int, dict[str, Any]], seat: int) -> str:
-    player = players.get(seat)
+def _player_name(player: dict[str, Any] | None) -> str:
     if player is None:
         return "?"
     return str(player["user"]["display_name"] or player["user"]["username"])
+
+
+def _name(players: dict[int, dict[str, Any]], seat: int) -> str:
+    return _player_name(players.get(seat))
 
 
 def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -314,6 +361,19 @@ def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict
         cards = [card for meld in action.get("melds", []) for card in meld.get("cards", [])]
     elif kind == "undo":
         what = text("вернул(а) как было", "took the meld back (undo)")
+    elif kind == "ask_to_go_out":
+        what = text("спросил(а) партнёра: можно выходить?", "asked the partner: may I go out?")
+    elif kind == "answer_go_out":
+        what = (
+            text("ответил(а): да, выходи", "answered: yes, go out")
+            if action.get("yes")
+            else text("ответил(а): нет, не выходи", "answered: no, do not go out")
+        )
+    elif kind == "lay_down":
+        what = text("выложил(а) все карты вслед за партнёром", "laid down every card too")
+        cards = [card for meld in action.get("melds", []) for card in meld.get("cards", [])]
+    elif kind == "pass":
+        what = text("не стал(а) выкладываться", "passed (kept the cards)")
     else:
         what = text("сбросил(а)", "discarded")
         cards = [action["card"]] if "card" in action else []

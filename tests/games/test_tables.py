@@ -2,7 +2,6 @@
 (#13): every table starts when its seats are taken, plays, finishes and replays from its export."""
 
 import itertools
-import secrets
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from games.engine import Rules
 from games.models import Game, Move
 from notifications.models import OutboxMessage
 from tests.factories import UserFactory, started_game
+from tests.games.playing import choose, fix_shuffles
 from tests.games.test_full_match import replay, sign_up
 
 pytestmark = pytest.mark.django_db
@@ -19,34 +19,11 @@ pytestmark = pytest.mark.django_db
 MAX_REQUESTS = 8000
 # Each table as the lobby offers it: (players, teams).
 TABLES = [(2, 2), (3, 3), (4, 2), (6, 3), (6, 2)]
-# The house actions first: a test of the house rules wants them played whenever they may be.
-PREFERRED = ("lay_down", "answer_go_out", "ask_to_go_out", "take_pile", "meld")
 
 
 @pytest.fixture(autouse=True)
 def fixed_shuffles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same shuffle and first dealer on every run, so a whole game's path is repeatable."""
-    monkeypatch.setattr(secrets, "randbits", lambda bits: 20261201)
-    monkeypatch.setattr(secrets, "choice", lambda seats: seats[0])
-
-
-def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A short-game policy: house actions when offered (a yes to every question), then take the
-    pile, meld the most cards, draw, discard."""
-
-    def size(action: dict[str, Any]) -> int:
-        cards = len(action.get("cards", []))
-        return cards + sum(len(meld["cards"]) for meld in action.get("melds", []))
-
-    for kind in PREFERRED:
-        options = [action for action in legal if action["type"] == kind]
-        if options:
-            return max(options, key=lambda action: (action.get("yes", False), size(action)))
-    for kind in ("draw", "discard", "undo", "pass"):
-        options = [action for action in legal if action["type"] == kind]
-        if options:
-            return options[0]
-    raise AssertionError(f"nothing to play in {legal}")
+    fix_shuffles(monkeypatch)
 
 
 def open_and_fill(players: int, rules: dict[str, Any], length: str) -> tuple[list[APIClient], int]:

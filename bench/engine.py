@@ -2,6 +2,9 @@
 
     .venv/bin/python bench/engine.py [deals]
 
+The four-handed club game first, then deals/s at every table (two, three, four, six in three
+and in two teams; issue 13) with both agents.
+
 Targets: >= 200 deals/s on one core, median apply < 50 µs, to_dict() JSON < 4 KB mid-deal;
 the move generator's measure (every decision a uniform choice among `legal_actions`, each
 applied with full validation, the unit jhtschultz/canasta-openspiel reports 133 deals/s for):
@@ -139,6 +142,45 @@ def random_legal_deals(deals: int) -> None:
         )
 
 
+TABLES = [
+    ("2 players", Rules(players=2)),
+    ("3 players", Rules(players=3)),
+    ("4 players", Rules()),
+    ("6 players, 3 teams", Rules(players=6)),
+    ("6 players, 2 teams", Rules(players=6, teams=2)),
+]
+
+
+def every_table(deals: int) -> None:
+    """Deals/s of CPU time at each table: random agents, and uniform among legal_actions."""
+    print(f"every table, {deals} deals each (deals/s of CPU time on one core):")
+    for name, rules in TABLES:
+        scores = tuple(0 for _ in rules.seating.teams)
+        rnd = random.Random(2028)
+        timed = Timed()
+        cpu_start = time.process_time()
+        for number in range(deals):
+            deal = Deal.new(rules, dealer=number % rules.players, team_scores=scores, seed=number)
+            while deal.phase != "over":
+                random_turn(deal, deal.turn, rnd, timed)
+        random_rate = deals / (time.process_time() - cpu_start)
+        cpu_start = time.process_time()
+        decisions = 0
+        for number in range(deals):
+            deal = Deal.new(
+                rules, dealer=number % rules.players, team_scores=scores, seed=50_000 + number
+            )
+            while deal.phase != "over":
+                seat = deal.turn
+                deal.apply(seat, rnd.choice(legal_actions(deal, seat)))
+                decisions += 1
+        legal_rate = deals / (time.process_time() - cpu_start)
+        print(
+            f"  {name:19} random agents {random_rate:5.0f} deals/s; uniform among legal_actions "
+            f"{legal_rate:4.0f} deals/s ({decisions / deals:.0f} decisions a deal)"
+        )
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     random_legal_deals(deals)
@@ -205,6 +247,7 @@ def main() -> None:
         f"autoplay (whole turn): median {statistics.median(auto_times) / 1000:.0f} µs, "
         f"p99 {percentile(auto_times, 0.99) / 1000:.0f} µs"
     )
+    every_table(max(deals // 4, 1))
 
 
 if __name__ == "__main__":

@@ -117,6 +117,26 @@ class Seat(models.Model):
         return f"Game {self.game_id} seat {self.seat}: user {self.user_id}"
 
 
+class Abandonment(models.Model):
+    """A player who abandoned a game while other people played on: their seat was emptied for
+    a bot (games.services.abandon_seat). Their record keeps it: played and abandoned, never won."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="abandonments")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="abandonments"
+    )
+    seat = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="abandonment_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}: user {self.user_id} abandoned"
+
+
 class Move(models.Model):
     """One accepted action; rows are only ever inserted."""
 

@@ -12,15 +12,16 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from canasta_club.counting import count_of
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
 from games.engine.rules import TABLE_TEAMS
 from games.engine.seating import Seating
-from games.models import DealRecord, Game, Move, Seat
+from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
 MOVE_LOG_PAGE = 500
@@ -102,33 +103,50 @@ def _won() -> Q:
 
 
 def player_stats(*, user: User) -> dict[str, int]:
-    """Games finished (played to the end or abandoned), won, and abandoned by this player."""
+    """Games finished (played to the end or abandoned), won, and abandoned by this player, in
+    one query: the seats they kept to the end, and those they abandoned to a bot while others
+    played on (`Abandonment`: played and abandoned, never won)."""
     won = _won()
-    return Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
-        played=Count("pk"),
-        won=Count("pk", filter=won),
-        abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
+    over = Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
+    counts = (
+        User.objects.filter(pk=user.pk)
+        .values(
+            kept=count_of(over),
+            won=count_of(over.filter(won)),
+            abandoned=count_of(over.filter(game__abandoned_by_seat=F("seat"))),
+            left=count_of(Abandonment.objects.filter(user=user)),
+        )
+        .get()
     )
+    return {
+        "played": counts["kept"] + counts["left"],
+        "won": counts["won"],
+        "abandoned": counts["abandoned"] + counts["left"],
+    }
 
 
 def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     """The player's last finished games, newest first, each with whether their team won.
 
-    Read as plain rows (a player card shows them on every visit): the games, then their seats
-    with the players' names, two queries and no model instances."""
-    games = list(
+    Read as plain rows (a player card shows them on every visit): the seats of those games with
+    their game's fields and the players' names, one query and no model instances."""
+    latest = (
         Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
         .order_by("-finished_at", "-pk")
-        .values("pk", "mode", "length", "status", "finished_at", "scores", "winner_team", "rules")[
-            :limit
-        ]
+        .values("pk")[:limit]
     )
-    seats: dict[int, list[Mapping[str, Any]]] = {game["pk"]: [] for game in games}
-    for seat in (
-        Seat.objects.filter(game_id__in=list(seats))
-        .order_by("seat")
+    seats = (
+        Seat.objects.filter(game__in=latest)
+        .order_by("-game__finished_at", "-game_id", "seat")
         .values(
             "game_id",
+            "game__mode",
+            "game__length",
+            "game__status",
+            "game__finished_at",
+            "game__scores",
+            "game__winner_team",
+            "game__rules",
             "seat",
             "user_id",
             "user__username",
@@ -136,11 +154,14 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
             "user__bot_level",
             "is_absent",
         )
-    ):
-        seats[seat["game_id"]].append(seat)
+    )
+    games: dict[int, list[Mapping[str, Any]]] = {}
+    for seat in seats:
+        games.setdefault(seat["game_id"], []).append(seat)
     rows = []
-    for game in games:
-        seating = Rules.from_options(game["rules"]).seating
+    for game_id, game_seats in games.items():
+        game = game_seats[0]
+        seating = Rules.from_options(game["game__rules"]).seating
         players = [
             _player(
                 seat=seat["seat"],
@@ -151,34 +172,25 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
                 bot_level=seat["user__bot_level"],
                 is_absent=seat["is_absent"],
             )
-            for seat in seats[game["pk"]]
+            for seat in game_seats
         ]
         team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
+        winner_team = game["game__winner_team"]
         rows.append(
             {
-                "id": game["pk"],
-                "mode": game["mode"],
-                "length": game["length"],
-                "status": game["status"],
-                "finished_at": game["finished_at"],
-                "scores": list(game["scores"]),
+                "id": game_id,
+                "mode": game["game__mode"],
+                "length": game["game__length"],
+                "status": game["game__status"],
+                "finished_at": game["game__finished_at"],
+                "scores": list(game["game__scores"]),
                 "players": players,
                 "team": team,
-                "winner_team": game["winner_team"],
-                "won": game["winner_team"] is not None and game["winner_team"] == team,
+                "winner_team": winner_team,
+                "won": winner_team is not None and winner_team == team,
             }
         )
     return rows
-
-
-def finished_games_shared(*, user: User, other: User, limit: int) -> QuerySet[Game]:
-    """Finished games both played in, newest first (what a report may be about)."""
-    return (
-        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
-        .filter(seats__user=other)
-        .only("pk", "finished_at")
-        .order_by("-finished_at", "-pk")[:limit]
-    )
 
 
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
@@ -252,6 +264,27 @@ def may_see(*, table: Table, viewer: User, invite_code: str = "") -> bool:
     return game.status == Game.Status.WAITING and invite_code_matches(
         game=game, invite_code=invite_code
     )
+
+
+def empty_seats(*, table: Table) -> list[int]:
+    """Seats nobody sits at: before the start, those still free; in a game, the seat of a
+    player who abandoned it while others played on (the game waits for a bot to take it)."""
+    if table.game.status not in (Game.Status.WAITING, Game.Status.ACTIVE):
+        return []
+    taken = {seat.seat for seat in table.seats}
+    return [seat for seat in seating_of(game=table.game).seats if seat not in taken]
+
+
+def may_seat_bots(*, table: Table, user: User) -> bool:
+    """Who gives an empty seat to a bot: the table's creator; once the game is on, the creator
+    while still at the table, and when they are not, any person seated there."""
+    game = table.game
+    if game.status == Game.Status.WAITING:
+        return game.created_by_id == user.pk
+    people = {seat.user_id for seat in table.seats if not seat.user.is_bot}
+    if game.created_by_id in people:
+        return game.created_by_id == user.pk
+    return user.pk in people
 
 
 def _may_see_invite(table: Table, viewer: User) -> bool:
@@ -374,11 +407,12 @@ def export_of(*, table: Table) -> dict[str, Any]:
     }
 
 
-def games_waiting_count(*, user: User) -> int:
-    """How many active games wait for the user's move (the header badge and the tab title)."""
+def games_waiting(*, user: User) -> QuerySet[Seat]:
+    """The user's seats at active games waiting for their move (the header badge and the tab
+    title count them)."""
     return Seat.objects.filter(
         user=user, game__status=Game.Status.ACTIVE, game__turn_seat=F("seat")
-    ).count()
+    )
 
 
 def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Preview | None:

@@ -23,7 +23,7 @@ from games import bots, errors, live, presence, selectors, store
 from games.engine import IllegalMove, Match, Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import IllegalMoveRefused
-from games.models import DealRecord, Game, IdempotentResponse, Move, Seat
+from games.models import Abandonment, DealRecord, Game, IdempotentResponse, Move, Seat
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notify
@@ -216,25 +216,33 @@ def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
 
 @transaction.atomic
 def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
-    """The table's creator gives a free seat to a bot of `level` before the start; the last
-    free seat taken starts the game. Each bot at a table is its own player (a User marked as a
-    bot)."""
+    """Gives an empty seat to a bot of `level`: before the start (the table's creator; the last
+    seat taken starts the game), or in a game waiting on a seat its player abandoned (the
+    creator while still at the table, else any person there: `selectors.may_seat_bots`), where
+    the bot takes over that seat's hand and turn. Each bot at a table is its own player (a User
+    marked as a bot)."""
     locked = _lock_game_or_404(game_id)
     game = locked.game
-    if game.created_by_id != user.pk:
+    if not selectors.may_seat_bots(table=locked, user=user):
         if not selectors.may_see(table=locked, viewer=user):
             raise errors.game_not_found()
         raise Forbidden(
             "not_creator",
             text(
-                "Посадить бота может только тот, кто открыл стол.",
-                "Only the player who opened the table may seat a bot.",
+                "Посадить бота может только тот, кто открыл стол, а если он ушёл из-за стола — "
+                "любой игрок за ним.",
+                "Only the player who opened the table may seat a bot (once they have left it, "
+                "any player at the table).",
             ),
         )
-    if game.status != Game.Status.WAITING:
+    _check_seat(Rules.from_options(game.rules), seat)
+    empty = selectors.empty_seats(table=locked)
+    if game.status != Game.Status.WAITING and not empty:
         raise Conflict(
             "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
         )
+    if seat not in empty:
+        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
     if level not in BOT_LEVELS:
         raise Invalid(
             "invalid_bot_level",
@@ -243,9 +251,18 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "A bot's level is beginner, club or expert.",
             ),
         )
-    _check_free_seat(locked, seat)
     seated = {taken.user_id for taken in locked.seats}
-    return _seat_and_start(locked, user=bots.free_bot(level=level, besides=seated), seat=seat)
+    bot = bots.free_bot(level=level, besides=seated)
+    if game.status == Game.Status.WAITING:
+        return _seat_and_start(locked, user=bot, seat=seat)
+    Seat.objects.create(game=game, user=bot, seat=seat, last_seen_at=locked.now)
+    locked = lock_game(game_id=game.pk)
+    assert locked.game.state is not None  # an active game
+    # The abandoned seat was the one to move: its turn starts again, the bot's (after its pause).
+    _start_turn(locked, Match.from_dict(locked.game.state), locked.now)
+    store.write(game=locked.game, moves=[])
+    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    return locked
 
 
 @transaction.atomic
@@ -453,6 +470,26 @@ def _apply_locked(
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
+
+
+def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
+    """The seat's player abandons the game (game locked by the caller). While another person
+    still sits at the table, the seat is emptied (`Abandonment` keeps it on the player's record)
+    and the game waits one turn limit for a bot to take it (`seat_bot`); the deadline sweep ends
+    it abandoned should nobody give it one. With nobody else there it ends abandoned now."""
+    game = locked.game
+    others = [other for other in locked.seats if other.pk != seat.pk and not other.user.is_bot]
+    if not others:
+        finish_game_abandoned(locked=locked, seat=seat.seat)
+        return
+    Abandonment.objects.create(
+        game=game, user_id=seat.user_id, seat=seat.seat, created_at=locked.now
+    )
+    seat.delete()
+    game.turn_started_at = locked.now
+    game.turn_deadline = locked.now + settings.TURN_LIMIT[game.mode]
+    store.write(game=game, moves=[])
+    live.announce_after_commit(game_id=game.pk, version=game.version)
 
 
 def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:

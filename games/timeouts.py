@@ -11,7 +11,9 @@ A timeout: a club-level bot finishes the turn from what the seat may see (`games
 action logged as automatic, the player is told ("autoplayed"). The next turn's clock starts at
 the old deadline, when the turn really ended, however late the sweep ran (yet never leaving the
 next player less than half a turn).
-Three timeouts in a row in an async game abandon it.
+Three timeouts in a row in an async game abandon it: while another person is still at the
+table, the seat is emptied and the game waits one turn limit for a bot to take it
+(games.services.abandon_seat), and ends abandoned if none does.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
@@ -33,7 +35,7 @@ from games import presence, store
 from games.bots import TIMEOUT_LEVEL, bot_turn
 from games.engine import Match
 from games.models import Game, Seat, TurnReminder
-from games.services import apply_actions_locked, finish_game_abandoned
+from games.services import abandon_seat, apply_actions_locked, finish_game_abandoned
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
@@ -176,8 +178,13 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     game, seats = locked.game, locked.seats
     if game.status != Game.Status.ACTIVE or game.turn_seat is None or game.state is None:
         return False
-    seat = next(seat for seat in seats if seat.seat == game.turn_seat)
+    seat = next((seat for seat in seats if seat.seat == game.turn_seat), None)
     overdue = game.turn_deadline is not None and game.turn_deadline <= now
+    if seat is None:
+        # An abandoned seat nobody gave to a bot within the turn limit: the game ends abandoned.
+        if overdue:
+            finish_game_abandoned(locked=locked, seat=game.turn_seat)
+        return overdue
     if seat.user.is_bot:
         return overdue and _play_bot_turn(locked, seat=seat, now=now)
     absent = (
@@ -190,7 +197,7 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     timed_out.append(seat.pk)
     timeouts_in_a_row = seat.consecutive_timeouts + 1
     if game.mode == Game.Mode.ASYNC and timeouts_in_a_row >= ABANDON_AFTER_TIMEOUTS:
-        finish_game_abandoned(locked=locked, seat=seat.seat)
+        abandon_seat(locked=locked, seat=seat)
         return True
     match = Match.from_dict(game.state)
     actions = bot_turn(game=game, match=match, seat=seat.seat, level=TIMEOUT_LEVEL)

@@ -357,12 +357,16 @@ class SeatBotView(APIView):
         tags=["games"],
         summary="Give a free seat to a bot",
         description="The table's creator seats a bot of a level before the start; the last "
-        "free seat taken starts the game. A bot plays through the same move service as "
-        "people, from the worker, after a short pause (`BOT_PAUSE`: 2 s live, 1 s async); it "
-        "decides from what its seat may see. Bots are shown as bots (`is_bot`, `bot_level`), "
-        "get no kudos and cannot be reported; a game with bots (`with_bots`) moves nobody's "
-        "Authority. Errors: `invalid_bot_level`, `invalid` (400), `not_creator` (403), "
-        "`seat_taken`, `game_not_waiting` (409).",
+        "seat taken starts the game. In a running game, a seat its player abandoned (three "
+        "timeouts in a row while other people play on) waits a turn for a bot: the creator, "
+        "while still at the table, or once they have left it any person seated there, gives "
+        "it to one, which takes over the seat's hand and turn. A bot plays through the same "
+        "move service as people, from the worker, after a short pause (`BOT_PAUSE`: 2 s "
+        "live, 1 s async); it decides from what its seat may see. Bots are shown as bots "
+        "(`is_bot`, `bot_level`), get no kudos and cannot be reported; a game with bots "
+        "(`with_bots`) moves nobody's Authority. Errors: `invalid_bot_level`, `invalid` (400: "
+        "a seat the table does not have), `not_creator` (403), `seat_taken`, "
+        "`game_not_waiting` (409).",
         request=SeatBotSerializer,
         responses={
             200: GameDetailSerializer,

@@ -1,6 +1,7 @@
 """Moderation reads: afterwords a player may see, the club's mood, the queue, evidence, stats."""
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from statistics import median
 from typing import Any
@@ -12,6 +13,7 @@ from django.db.models import (
     DurationField,
     ExpressionWrapper,
     F,
+    FilteredRelation,
     Min,
     Q,
     QuerySet,
@@ -80,13 +82,56 @@ def readable_by(reader: User) -> Q:
     return Q(to=Afterword.To.TABLE) | Q(recipient=reader)
 
 
-def afterwords_to_report(
-    *, author: User, reader: User, game_ids: Iterable[int]
-) -> QuerySet[Afterword]:
-    """The author's afterwords in those games the reader could read: what a report may cite."""
-    return Afterword.objects.filter(author=author, game_id__in=list(game_ids)).filter(
-        readable_by(reader)
+@dataclass(frozen=True)
+class ReportableGame:
+    pk: int
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class CitableAfterword:
+    pk: int
+    game_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ReportTargets:
+    """What a report by `reporter` about `accused` may be about: the finished games both played,
+    newest first, and the accused's afterwords in them the reporter could read."""
+
+    games: list[ReportableGame]
+    afterwords: list[CitableAfterword]
+
+
+def report_targets(*, reporter: User, accused: User, limit: int) -> ReportTargets:
+    """The latest `limit` finished games the two shared, with the citable afterwords, in one
+    query (a player card builds its «Пожаловаться» form from it on every visit): each game
+    joined to the accused's readable afterwords in it, one row per afterword or one without."""
+    cited = FilteredRelation(
+        "afterwords",
+        condition=Q(afterwords__author=accused)
+        & (Q(afterwords__to=Afterword.To.TABLE) | Q(afterwords__recipient=reporter)),
     )
+    rows = (
+        Game.objects.filter(seats__user=reporter, status__in=Game.OVER_STATUSES)
+        .filter(seats__user=accused)
+        .annotate(cited=cited)
+        .order_by("-finished_at", "-pk", "cited__pk")
+        # An author writes at most one afterword each way (to the partner, to the table) per
+        # game, so the first `limit` games fill at most this many rows.
+        .values_list("pk", "finished_at", "cited__pk", "cited__text")[: limit * len(Afterword.To)]
+    )
+    games: dict[int, ReportableGame] = {}
+    afterwords: list[CitableAfterword] = []
+    for game_id, finished_at, afterword_id, text in rows:
+        if game_id not in games:
+            if len(games) == limit:
+                break
+            games[game_id] = ReportableGame(pk=game_id, finished_at=finished_at)
+        if afterword_id is not None:
+            afterwords.append(CitableAfterword(pk=afterword_id, game_id=game_id, text=text))
+    return ReportTargets(games=list(games.values()), afterwords=afterwords)
 
 
 def table_messages(*, game_id: int) -> QuerySet[Afterword]:

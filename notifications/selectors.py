@@ -42,8 +42,12 @@ def notifications_for(*, user: Any, read: bool | None = None) -> QuerySet[Notifi
     return notifications.order_by("-id")
 
 
+def unread(*, user: Any) -> QuerySet[Notification]:
+    return Notification.objects.filter(user=user, read_at__isnull=True)
+
+
 def unread_count(*, user: Any) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+    return unread(user=user).count()
 
 
 def push_device_count(*, user: Any) -> int:

@@ -12,6 +12,7 @@ from django.core.cache import cache
 
 from accounts.models import User
 from canasta_club import clock
+from canasta_club.counting import count_of
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.models import Game
@@ -20,6 +21,7 @@ from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
 from moderation.phrases import kudos_outcome
+from moderation.selectors import ReportTargets
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
 
@@ -79,6 +81,23 @@ def reason_choices() -> list[tuple[str, str]]:
     return [(reason, reason_name(reason)) for reason in Report.Reason.values]
 
 
+def header_counts(*, user: User) -> dict[str, int]:
+    """Every page's header: the games waiting for the user's move (the badge, the tab title)
+    and the unread notifications (the bell), in one query."""
+    counts = (
+        User.objects.filter(pk=user.pk)
+        .values(
+            games_waiting=count_of(game_selectors.games_waiting(user=user)),
+            notifications_unread=count_of(notification_selectors.unread(user=user)),
+        )
+        .get()
+    )
+    return {
+        "games_waiting": counts["games_waiting"],
+        "notifications_unread": counts["notifications_unread"],
+    }
+
+
 @dataclass(frozen=True)
 class PlayerCard:
     player: User
@@ -86,26 +105,19 @@ class PlayerCard:
     authority_changes: list[dict[str, Any]]
     recent_games: list[dict[str, Any]]
     # «Пожаловаться»: the finished games the viewer shared with this player, and the player's
-    # afterwords in them the viewer could read (what a report may cite). Empty: no report form.
-    reportable_games: list[Game]
-    citable_afterwords: list[Afterword]
+    # afterwords in them the viewer could read (what a report may cite). No games: no form.
+    report_targets: ReportTargets
 
 
 def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
     player = User.objects.filter(pk=player_id, is_active=True).first()
     if player is None:
         return None
-    shared: list[Game] = []
-    citable: list[Afterword] = []
+    targets = ReportTargets(games=[], afterwords=[])
     # Bots are not reported (moderation refuses it), so their card has no form.
     if viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot:
-        shared = list(
-            game_selectors.finished_games_shared(user=viewer, other=player, limit=REPORTABLE_GAMES)
-        )
-        citable = list(
-            moderation_selectors.afterwords_to_report(
-                author=player, reader=viewer, game_ids=[game.pk for game in shared]
-            )
+        targets = moderation_selectors.report_targets(
+            reporter=viewer, accused=player, limit=REPORTABLE_GAMES
         )
     return PlayerCard(
         player=player,
@@ -121,8 +133,7 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
             )
         ],
         recent_games=game_selectors.recent_finished_games(user=player, limit=RECENT_GAMES_ON_CARD),
-        reportable_games=shared,
-        citable_afterwords=citable,
+        report_targets=targets,
     )
 
 

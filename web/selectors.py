@@ -129,7 +129,9 @@ class TablePage:
     house: dict[str, list[dict[str, Any]]]  # house action type -> the legal ones
     moves: list[dict[str, Any]]
     seating: Seating
+    # Seats nobody sits at: free before the start, or abandoned in a game waiting for a bot.
     free_seats: list[int] = field(default_factory=list)
+    may_seat_bots: bool = False
     invite_code: str = ""
 
     @property
@@ -317,7 +319,6 @@ def table_page(
     moves = game_selectors.move_log_for(
         game=game, viewer_seat=detail["your_seat"], after=max(game.version - RECENT_MOVES, 0)
     )
-    taken = set(players)
     return TablePage(
         game=game,
         now=table.now,
@@ -329,9 +330,9 @@ def table_page(
         house=house,
         moves=[_move_line(move, players) for move in reversed(moves)],
         seating=seating,
-        free_seats=[n for n in seating.seats if n not in taken]
-        if game.status == Game.Status.WAITING
-        else [],
+        free_seats=game_selectors.empty_seats(table=table),
+        may_seat_bots=viewer.is_authenticated
+        and game_selectors.may_seat_bots(table=table, user=viewer),
         invite_code=detail["invite_code"] or "",
     )
 

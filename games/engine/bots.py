@@ -32,7 +32,7 @@ from typing import Any
 from .cards import BLACK_THREES, RED_THREES, VALUE, WILDS, deck_counts, red_three_points
 from .deal import FORMAT_VERSION, Deal
 from .errors import IllegalMove
-from .house import CANASTA_OPENING_FROM
+from .house import CANASTA_OPENING_FROM, canasta_opening
 from .moves import ASK, Action, legal_actions
 from .rules import Rules
 from .scoring import GOING_OUT_BONUS, canasta_kind
@@ -106,7 +106,8 @@ class Sight:
         view = self.view
         unseen = self.unseen()
         rng.shuffle(unseen)
-        # Red threes never stay in a hand (R-DEAL-5, R-TURN-2): unseen ones are in the stock.
+        # Red threes never stay in a hand (R-DEAL-5, R-TURN-2): unseen ones are in the stock,
+        # or covered in the pile at the deal (R-DEAL-3) when the stock cannot hold them all.
         pool = [card for card in unseen if card not in RED_THREES]
         reds = [card for card in unseen if card in RED_THREES]
         hands: list[list[str]] = []
@@ -118,8 +119,11 @@ class Sight:
             hidden = count - len(known)
             hands.append(known + pool[:hidden])
             del pool[:hidden]
-        pile = pool[: self.pile_unknown] + self.pile
+        covered = pool[: self.pile_unknown]
         del pool[: self.pile_unknown]
+        short = self.pile_unknown - len(covered)
+        pile = covered + reds[:short] + self.pile
+        del reds[:short]
         stock = pool + reds
         rng.shuffle(stock)
         stock = stock[: view["stock_count"]]
@@ -468,6 +472,9 @@ def _club_draw(world: Deal, seat: int, actions: list[Action]) -> Action:
 
     take = min(takes, key=cost)
     wilds, _ = cost(take)
+    team = world.seating.team_of(seat)
+    if not world.opened[team] and canasta_opening(world, team):
+        return take  # R-HOUSE-7500: the only way this team opens
     # A pile of one or two cards is not worth a wild, nor breaking a pair while more can come.
     if count >= 3 or (wilds == 0 and (count >= 2 or not take["cards"])) or "melds" in take:
         return take

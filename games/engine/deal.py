@@ -149,12 +149,13 @@ class Deal(DealState):
             raise IllegalMove("deal_over")
         if kind in _HOUSE_ACTIONS:
             require_rule(self, kind)
-        if seat != self.to_act:
-            raise not_to_act(self, seat)
-        if seat != self.turn:  # R-HOUSE-ASK: the partner answers the question
-            if kind != "answer_go_out":
-                raise _wrong_phase("answer")
-            return answer_go_out(self, seat, payload, commit)
+        if seat != self.turn or self.question is not None:  # (one comparison on the hot path)
+            if seat != self.to_act:
+                raise not_to_act(self, seat)
+            if seat != self.turn:  # R-HOUSE-ASK: the partner answers the question
+                if kind != "answer_go_out":
+                    raise _wrong_phase("answer")
+                return answer_go_out(self, seat, payload, commit)
         if kind == "answer_go_out":
             raise _wrong_phase("no_question")
         if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes

@@ -108,7 +108,8 @@ def plan_to_go_out(
 
 
 def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
-    """«Можно выходить?»: once per deal, in the play phase, when going out is possible now."""
+    """«Можно выходить?»: once per deal, in the play phase, by a player whose team has opened
+    and who could both go out now and stay in (so either answer can be kept)."""
     if state.phase != "play":
         raise IllegalMove(
             "wrong_phase",
@@ -120,6 +121,20 @@ def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
             "wrong_phase",
             "Партнёра спрашивают один раз за раздачу.",
             "You may ask your partner once per deal.",
+        )
+    if not state.opened[state.seating.team_of(seat)]:
+        raise IllegalMove(
+            "wrong_phase",
+            "Спрашивают партнёра, когда у стороны уже есть выкладка.",
+            "You may ask your partner once your side has opened.",
+        )
+    if len(state.hands[seat]) < 2:
+        # Holding one card, going out is the only move left: after a no the player could not
+        # move at all (found at six by tests/engine/test_rules_tables.py).
+        raise IllegalMove(
+            "wrong_phase",
+            "С одной картой в руке остаётся только выйти: спрашивать партнёра поздно.",
+            "Holding one card, going out is your only move: it is too late to ask.",
         )
     if plan_to_go_out(state, seat) is None:
         raise IllegalMove(

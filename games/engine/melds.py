@@ -200,10 +200,13 @@ def enough_canastas(state: DealState, team: int, sim: dict[str, MeldShape]) -> b
     on the table or after `sim`): one, or two with `rules.canastas_to_go_out` (R-HOUSE-TWO and
     the tables of two, three and six)."""
     needed = state.rules.canastas_to_go_out
-    melds = state.melds[team]
-    count = sum(1 for rank, meld in melds.items() if len(meld) >= 7 and rank not in sim)
-    count += sum(1 for shape in sim.values() if shape[2] >= 7)
-    return count >= needed
+    for shape in sim.values():
+        if shape[2] >= 7:
+            needed -= 1
+    for rank, meld in state.melds[team].items():
+        if len(meld) >= 7 and rank not in sim:
+            needed -= 1
+    return needed <= 0
 
 
 def lay(state: DealState, team: int, resolved: list[tuple[str, list[str]]]) -> None:

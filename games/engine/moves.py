@@ -44,10 +44,13 @@ PASS: Action = {"type": "pass"}
 def legal_actions(deal: Deal, seat: int) -> list[Action]:
     """Every legal draw, pile take, discard, undo and house-rule action of `seat` (the seat to
     act), and a useful set of legal melds."""
-    if deal.phase == "over" or seat != deal.to_act:
+    if deal.phase == "over":
         return []
-    if seat != deal.turn:  # R-HOUSE-ASK: the partner answers
-        return list(ANSWERS)
+    if seat != deal.turn or deal.question is not None:  # (one comparison on the hot path)
+        if seat != deal.to_act:
+            return []
+        if seat != deal.turn:  # R-HOUSE-ASK: the partner answers
+            return list(ANSWERS)
     if deal.phase == "partner_out":  # R-HOUSE-DOUBLE
         return partner_out_actions(deal, seat)
     if deal.phase == "draw":
@@ -77,7 +80,7 @@ def _asking(deal: Deal, seat: int, actions: list[Action]) -> list[Action]:
     keep to it, and after yes the whole going out first (melds, then the discard)."""
     question = deal.question
     if question is None:
-        if not deal.asked[seat] and plan_to_go_out(deal, seat) is not None:
+        if not deal.asked[seat] and deal.is_legal(seat, ASK):
             actions.append(ASK)
         return actions
     kept = [action for action in actions if deal.is_legal(seat, action)]
@@ -139,7 +142,12 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     meld = deal.melds[team].get(rank, ())
     on_wilds = sum(1 for card in meld if card in WILDS)
     canastas = deal.rules.canastas_to_go_out
-    missing = canastas - sum(1 for cards in deal.melds[team].values() if len(cards) >= 7)
+    missing = canastas
+    for cards in deal.melds[team].values():
+        if len(cards) >= 7:
+            missing -= 1
+            if not missing:
+                break
     takes: list[Action] = []
     for base in bases:
         if opened:
@@ -207,6 +215,8 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     for cards in melds.values():
         if len(cards) >= 7:
             missing -= 1
+            if not missing:
+                break
     canasta = missing <= 0
     hand_size = len(hand)
     pending = 0 if deal.opened[team] else deal.minimums[team] - deal.points
@@ -234,9 +244,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
                 legal.append(action)
             return
         meld = melds.get(rank)
-        before = 0
         if meld:
-            before = len(meld)
             on_wilds = 0
             for card in meld:
                 if card in WILDS:
@@ -245,7 +253,7 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
             naturals += len(meld) - on_wilds
         if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
             return
-        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > before):
+        if left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > len(meld or ())):
             legal.append({"type": "meld", "melds": [entry]})
 
     for rank, cards in groups.items():

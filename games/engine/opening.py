@@ -63,6 +63,12 @@ def undo(state: DealState, seat: int, commit: bool) -> Event:
             "«Вернуть как было» можно только один раз за ход.",
             "Undo may be used only once per turn.",
         )
+    if state.question is not None:  # R-HOUSE-ASK: the melds the partner was asked about stand
+        raise IllegalMove(
+            "undo_not_allowed",
+            "После вопроса партнёру выложенное не возвращают.",
+            "Once you have asked your partner, the melds stay.",
+        )
     if not commit:
         return {}
     team = state.seating.team_of(seat)
@@ -93,4 +99,5 @@ def can_undo(state: DealState, seat: int | None) -> bool:
         and state.drew == "stock"
         and not state.undo_used
         and bool(state.base)
+        and state.question is None
     )

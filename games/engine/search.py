@@ -66,8 +66,10 @@ def opening_plan(
     prefix = [0]
     for wild in wilds:
         prefix.append(prefix[-1] + VALUE[wild])
-    on_table = sum(1 for cards in melds.values() if len(cards) >= 7)
-    missing = max(0, canastas - on_table)
+    missing = canastas  # canastas the plan must still make to leave fewer than `keep` cards
+    for cards in melds.values():
+        if len(cards) >= 7:
+            missing -= 1
 
     slots: list[_Slot] = []
     for rank, cards in melds.items():
@@ -117,10 +119,21 @@ def opening_plan(
         if required > wild_count:
             return None
         capacity = sum(c[0] for c in caps if c is not None)
+        costs = _canasta_costs(slots, caps, missing) if missing > 0 else []
         for w in range(min(capacity, wild_count), required - 1, -1):
             left = hand_size - used - w
             total = natural_points + prefix[w]
-            made = canastas_made(caps, missing, w - required) if missing else ()
+            made: tuple[tuple[int, int], ...] | None = ()
+            if missing > 0:  # the slots that become the missing canastas with the free wilds
+                free = w - required
+                chosen: list[tuple[int, int]] = []
+                for cost, i in costs:
+                    if cost <= free:
+                        chosen.append((i, cost))
+                        free -= cost
+                        if len(chosen) == missing:
+                            break
+                made = tuple(chosen) if len(chosen) == missing else None
             canasta = made is not None
             if left < keep and not canasta:
                 continue
@@ -132,29 +145,6 @@ def opening_plan(
             if exempt_out and canasta and (left <= 1 or can_black):
                 return w, made, can_black and left > 1
             return None
-        return None
-
-    def canastas_made(
-        caps: list[tuple[int, int, int] | None], missing: int, free: int
-    ) -> tuple[tuple[int, int], ...] | None:
-        """The slots (with the wilds beyond their need) that become the `missing` canastas
-        with `free` wilds, or None when they cannot."""
-        costs = []
-        for i, c in enumerate(caps):
-            if c is None or slots[i][3] >= 7:
-                continue
-            cost = max(0, 7 - c[2] - c[1])
-            if cost + c[1] <= c[0]:
-                costs.append((cost, i))
-        if missing > 1:
-            costs.sort()  # the cheapest first, so that the canastas share the wilds
-        made: list[tuple[int, int]] = []
-        for cost, i in costs:
-            if cost <= free:
-                made.append((i, cost))
-                free -= cost
-                if len(made) == missing:
-                    return tuple(made)
         return None
 
     def dfs(
@@ -181,6 +171,26 @@ def opening_plan(
         return None
     w, made, use_blacks = found
     return _build_plan(slots, choice, wilds[:w], made or (), blacks if use_blacks else [], strict)
+
+
+def _canasta_costs(
+    slots: list[_Slot], caps: list[tuple[int, int, int] | None], missing: int
+) -> list[tuple[int, int]]:
+    """(wilds beyond the slot's need that make it a canasta, slot) for each slot that can become
+    a new canasta; in slot order for one missing canasta, the cheapest first for two (so that
+    they share the wilds)."""
+    costs = []
+    for i, c in enumerate(caps):
+        if c is None or slots[i][3] >= 7:
+            continue
+        cost = 7 - c[2] - c[1]
+        if cost < 0:
+            cost = 0
+        if cost + c[1] <= c[0]:
+            costs.append((cost, i))
+    if missing > 1:
+        costs.sort()
+    return costs
 
 
 def _build_plan(

@@ -40,21 +40,18 @@ def draw(state: DealState, seat: int, commit: bool) -> Event:
     drawn: list[str] = []
     reds: list[str] = []
     ended = False
-    # The draw's own cards come first (two at a table of two), then a replacement for each red
-    # three among them (R-TURN-2, R-TABLE-2).
-    due = state.rules.cards_drawn
-    replacements = 0
-    while due or replacements:
-        primary = due > 0
-        if primary:
-            due -= 1
-        else:
-            replacements -= 1
+    # The first `cards_drawn` cards off the stock are the draw's own (two at a table of two);
+    # each red three among the cards adds a replacement after them (R-TURN-2, R-TABLE-2).
+    own = state.rules.cards_drawn
+    wanted = own
+    taken = 0
+    while taken < wanted:
         card = stock.pop()
+        taken += 1
         if card in RED_THREES:  # R-TURN-2
             reds.append(card)
             state.red[state.seating.team_of(seat)].append(card)
-            replacements += 1
+            wanted += 1
         else:
             hand.append(card)
             drawn.append(card)
@@ -63,7 +60,7 @@ def draw(state: DealState, seat: int, commit: bool) -> Event:
             # due); a last card taken as a red three's replacement does not (R-END-2), a red
             # three as the last card does (it still counts). Variant "classic" plays on with
             # the pile.
-            ended = card in RED_THREES or (primary and state.rules.stock_out == "club")
+            ended = card in RED_THREES or (taken <= own and state.rules.stock_out == "club")
             break
     if ended:
         finish(state, None)

@@ -24,6 +24,15 @@ VARIANTS = [
     Rules(wild_limit="half", stock_out="classic"),
     Rules(concealed_out_skips_minimum=True, upcard_stops_on_black_three=True),
 ]
+# The other tables (issue 13): individuals at two and three, three or two teams at six, and
+# two canastas to go out at four.
+TABLES = [
+    Rules(players=2),
+    Rules(players=3, wild_limit="half"),
+    Rules(players=6),
+    Rules(players=6, teams=2, stock_out="classic"),
+    Rules(canastas_to_go_out=2),
+]
 
 
 class Table:
@@ -31,7 +40,7 @@ class Table:
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
-        self.logs: list[list[dict[str, Any]]] = [[], [], [], []]
+        self.logs: list[list[dict[str, Any]]] = [[] for _ in deal.seating.seats]
 
     def apply(self, seat: int, action: dict[str, Any]) -> None:
         event = self.deal.apply(seat, action)
@@ -51,25 +60,39 @@ class Table:
 
 
 def test_the_sight_rebuilt_from_view_and_log_is_what_the_seat_knows() -> None:
-    turn_state = ("drew", "base", "points", "undo_used", "opened_now", "melded", "frozen")
     for number, rules in enumerate(VARIANTS * 2):
-        table = Table(Deal.new(rules, dealer=number % 4, seed=900 + number))
-        rnd = random.Random(number)
-        while table.deal.phase != "over":
-            deal = table.deal
-            seat = deal.turn
-            seen = sight(deal.view(seat), table.logs[seat], rules=rules)
-            world = seen.world(random.Random(number))
-            assert world.view(seat) == deal.view(seat)
-            real, rebuilt = deal.to_dict(), world.to_dict()
-            for key in turn_state:
-                assert rebuilt[key] == real[key], key
-            assert real["pile"].endswith("".join(seen.pile))
-            hands = real["hands"]
-            for other, cards in seen.known.items():
-                held = Counter(hands[other][i : i + 2] for i in range(0, len(hands[other]), 2))
-                assert not Counter(cards) - held, "a card the seat thinks is in a hand is not"
-            table.apply(seat, rnd.choice(legal_actions(deal, seat)))
+        check_the_sight_through_a_deal(rules, number)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda rules: f"{rules.players}x{rules.teams}")
+def test_the_sight_at_every_table_is_what_the_seat_knows(rules: Rules) -> None:
+    # R-TABLE-2/3/6: the cards a seat has not seen come from the table's packs (162 at six)
+    for number in range(2):
+        check_the_sight_through_a_deal(rules, number)
+
+
+def check_the_sight_through_a_deal(rules: Rules, number: int) -> None:
+    turn_state = ("drew", "base", "points", "undo_used", "opened_now", "melded", "frozen")
+    scores = tuple(0 for _ in rules.seating.teams)
+    table = Table(
+        Deal.new(rules, dealer=number % rules.players, team_scores=scores, seed=900 + number)
+    )
+    rnd = random.Random(number)
+    while table.deal.phase != "over":
+        deal = table.deal
+        seat = deal.turn
+        seen = sight(deal.view(seat), table.logs[seat], rules=rules)
+        world = seen.world(random.Random(number))
+        assert world.view(seat) == deal.view(seat)
+        real, rebuilt = deal.to_dict(), world.to_dict()
+        for key in turn_state:
+            assert rebuilt[key] == real[key], key
+        assert real["pile"].endswith("".join(seen.pile))
+        hands = real["hands"]
+        for other, cards in seen.known.items():
+            held = Counter(hands[other][i : i + 2] for i in range(0, len(hands[other]), 2))
+            assert not Counter(cards) - held, "a card the seat thinks is in a hand is not"
+        table.apply(seat, rnd.choice(legal_actions(deal, seat)))
 
 
 def twin_of(deal: Deal, seat: int) -> Deal:
@@ -102,10 +125,11 @@ def test_two_deals_that_look_the_same_to_the_seat_get_the_same_decision(level: s
         table.apply(seat, first if deal.phase == "play" else {"type": "draw"})
 
 
-def _random_state(seed: int, rules: Rules, steps: int, scores: tuple[int, int]) -> Table:
+def _random_state(seed: int, rules: Rules, steps: int, scores: tuple[int, ...]) -> Table:
     """A deal after `steps` random legal actions: often in the middle of a turn, after a
     partial meld below the minimum or a pile take."""
-    table = Table(Deal.new(rules, dealer=seed % 4, team_scores=scores, seed=seed))
+    deal = Deal.new(rules, dealer=seed % rules.players, team_scores=scores, seed=seed)
+    table = Table(deal)
     rnd = random.Random(seed)
     for _ in range(steps):
         if table.deal.phase == "over":
@@ -145,6 +169,37 @@ def test_the_expert_finishes_turns_legally_from_any_state(
 ) -> None:
     table = _random_state(seed, rules, steps, (0, 0))
     for turn in range(6):
+        if table.deal.phase == "over":
+            break
+        table.bot_turn("expert", seed=seed + turn)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    rules=st.sampled_from(TABLES),
+    steps=st.integers(0, 150),
+    level=st.sampled_from(["beginner", "club"]),
+)
+def test_bots_at_every_table_never_get_stuck_and_finish_every_turn_legally(
+    seed: int, rules: Rules, steps: int, level: str
+) -> None:
+    # R-TABLE-2/3/6, R-HOUSE-TWO: the opponents are every other team; alone, no partner
+    table = _random_state(seed, rules, steps, tuple(0 for _ in rules.seating.teams))
+    for turn in range(400):
+        if table.deal.phase == "over":
+            break
+        table.bot_turn(level, seed=seed + turn)
+    assert table.deal.phase == "over"
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), rules=st.sampled_from(TABLES), steps=st.integers(0, 150))
+def test_the_expert_at_every_table_finishes_turns_legally(
+    seed: int, rules: Rules, steps: int
+) -> None:
+    table = _random_state(seed, rules, steps, tuple(0 for _ in rules.seating.teams))
+    for turn in range(4):
         if table.deal.phase == "over":
             break
         table.bot_turn("expert", seed=seed + turn)

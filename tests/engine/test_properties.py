@@ -1,9 +1,11 @@
 """Properties of random legal play (hypothesis), through the public engine API only.
 
 Each example deals with a random seed and plays random actions picked from `legal_actions`;
-after every step: all 108 cards are accounted for (R-CARD-1), no view shows another seat's hand,
-the state round-trips through to_dict/from_dict, random refused actions change nothing, and
-`autoplay` finishes the current turn legally. Examples are bounded to keep the file fast.
+after every step: all 108 cards (162 at six) are accounted for (R-CARD-1, R-TABLE-6), no view
+shows another seat's hand, the state round-trips through to_dict/from_dict, random refused
+actions change nothing, and `autoplay` finishes the current turn legally. The four-handed club
+game and every other table (two, three, six; two canastas to go out) are played. Examples are
+bounded to keep the file fast.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine.seating import Seating
 from tests.engine.decks import (
     FULL_DECK,
     assert_view_hides_others,
@@ -43,6 +46,20 @@ RULES = st.sampled_from(
     ]
 )
 SCORES = st.sampled_from([(0, 0), (-40, 1500), (3000, 2995), (1495, -5)])
+# The other tables (issue 13), with variants; scores for up to three teams, cut to the table's.
+TABLE_RULES = st.sampled_from(
+    [
+        Rules(players=2),
+        Rules(players=2, wild_limit="half", stock_out="classic"),
+        Rules(players=3),
+        Rules(players=3, upcard_stops_on_black_three=True, concealed_out_skips_minimum=True),
+        Rules(players=6),
+        Rules(players=6, stock_out="classic", wild_limit="half"),
+        Rules(players=6, teams=2),
+        Rules(canastas_to_go_out=2),
+    ]
+)
+TABLE_SCORES = st.sampled_from([(0, 0, 0), (-40, 1500, 7500), (3000, 7495, -5), (7500, 9000, 0)])
 PROPERTY_SETTINGS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
@@ -107,11 +124,12 @@ def random_action(rng: random.Random, hand: list[str]) -> Any:
 
 def check_counts(deal: Deal) -> None:
     spectator = deal.view(None)
-    assert cards_on_table(spectator) == 108
-    for seat in range(4):
+    cards = 162 if deal.rules.players == 6 else 108
+    assert cards_on_table(spectator) == cards
+    for seat in deal.rules.seating.seats:
         view = deal.view(seat)
         assert view["hand_counts"] == spectator["hand_counts"]
-        assert cards_on_table(view) == 108
+        assert cards_on_table(view) == cards
 
 
 def check_round_trip(deal: Deal) -> None:
@@ -126,7 +144,7 @@ def check_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
     before = state(deal)
     for _ in range(tries):
         copy = Deal.from_dict(json.loads(before))
-        seat = rng.choice([0, 1, 2, 3, deal.turn, deal.turn])
+        seat = rng.choice([*deal.rules.seating.seats, deal.turn, deal.turn])
         action = random_action(rng, copy.view(seat)["hand"])
         try:
             copy.apply(seat, action)
@@ -148,7 +166,15 @@ def check_autoplay(deal: Deal) -> None:
     for action in actions:
         json.dumps(action)
         copy.apply(seat, action)  # raises IllegalMove if autoplay proposes an illegal action
-    assert copy.phase == "over" or (copy.turn == (seat + 1) % 4 and copy.phase == "draw")
+    next_seat = deal.rules.seating.next_seat(seat)
+    assert copy.phase == "over" or (copy.turn == next_seat and copy.phase == "draw")
+
+
+def red_three_points(count: int, players: int) -> int:
+    """R-RED-1: 100 each, all four 800; at six (R-TABLE-6-RED) five 1,000, six 1,200."""
+    if players == 6:
+        return {5: 1000, 6: 1200}.get(count, 100 * count)
+    return 800 if count == 4 else 100 * count
 
 
 def check_result(deal: Deal) -> None:
@@ -157,10 +183,12 @@ def check_result(deal: Deal) -> None:
     result = deal.result
     assert result is not None and deal.phase == "over"
     spectator = deal.view(None)
-    hands = [deal.view(seat)["hand"] for seat in range(4)]
-    out_seats = [seat for seat in range(4) if not hands[seat]]
+    seating = deal.rules.seating
+    hands = [deal.view(seat)["hand"] for seat in seating.seats]
+    out_seats = [seat for seat in seating.seats if not hands[seat]]
     assert len(out_seats) <= 1
-    for t in (0, 1):
+    assert len(result) == len(seating.teams)
+    for t, seats in enumerate(seating.teams):
         team, line = spectator["teams"][t], result[t]
         melds = team["melds"]
         assert line["cards"] == sum(value(c) for m in melds for c in m["cards"])
@@ -170,13 +198,13 @@ def check_result(deal: Deal) -> None:
             wilds = sum(1 for c in m["cards"] if is_wild(c))
             expected_kind = None if len(m["cards"]) < 7 else ("mixed" if wilds else "natural")
             assert m["canasta"] == expected_kind
-        reds = len(team["red_threes"])
-        red_points = 800 if reds == 4 else 100 * reds
+        red_points = red_three_points(len(team["red_threes"]), deal.rules.players)
         assert line["red_threes"] == (red_points if melds else -red_points)
-        assert line["hand"] == -sum(value(c) for seat in (t, t + 2) for c in hands[seat])
-        if out_seats and out_seats[0] % 2 == t:
+        assert line["hand"] == -sum(value(c) for seat in seats for c in hands[seat])
+        if out_seats and seating.team_of(out_seats[0]) == t:
             assert line["going_out"] in (100, 200)
-            assert any(m["canasta"] for m in melds), "went out without a canasta"
+            canastas = sum(1 for m in melds if m["canasta"])
+            assert canastas >= deal.rules.canastas_to_go_out, "went out without the canastas"
         else:
             assert line["going_out"] == 0
         parts = ("cards", "canastas", "red_threes", "going_out", "hand")
@@ -194,17 +222,16 @@ def check_public_event(
     assert shown <= set(visible), f"public event shows hidden cards {shown - set(visible)}"
 
 
-def check_opening(before: dict[str, Any], after: dict[str, Any]) -> None:
+def check_opening(before: dict[str, Any], after: dict[str, Any], seating: Seating) -> None:
     """R-OPEN-1..3 between two spectator views around one action: a team that has not opened
     only holds this turn's melds, worth less than its minimum; when it opens, its melds (all
     laid this turn, pile cards other than the top never among them) reach the minimum."""
     if after["phase"] == "over":
         return
-    for t in (0, 1):
-        team = after["teams"][t]
+    for t, team in enumerate(after["teams"]):
         points = sum(value(c) for m in team["melds"] for c in m["cards"])
         if not team["opened"] and team["melds"]:
-            assert t == after["turn"] % 2 and after["phase"] == "play"
+            assert t == seating.team_of(after["turn"]) and after["phase"] == "play"
             assert points < team["minimum"]
         if team["opened"] and not before["teams"][t]["opened"]:
             assert points >= team["minimum"], f"team {t} opened with {points}"
@@ -215,8 +242,9 @@ class OutTracker:
     player who goes out melded nothing in an earlier turn, touched only melds created this turn
     and one of them is a canasta; 100 otherwise."""
 
-    def __init__(self) -> None:
-        self.melded_before = [False] * 4
+    def __init__(self, seating: Seating) -> None:
+        self.seating = seating
+        self.melded_before = [False] * seating.players
         self.turn_ranks: set[str] = set()
         self.ranks_at_start: set[str] = set()
         self.seat: int | None = None
@@ -225,7 +253,7 @@ class OutTracker:
         if self.seat != seat or deal.phase == "draw":
             self.seat = seat
             self.turn_ranks = set()
-            team = deal.view(None)["teams"][seat % 2]
+            team = deal.view(None)["teams"][self.seating.team_of(seat)]
             self.ranks_at_start = {m["rank"] for m in team["melds"]}
 
     def after(self, deal: Deal, seat: int, action: dict[str, Any], top: str | None) -> None:
@@ -248,24 +276,26 @@ class OutTracker:
         assert result is not None
         if deal.view(seat)["hand"]:
             return  # the stock ran out: no going out
-        team = deal.view(None)["teams"][seat % 2]
+        team_number = self.seating.team_of(seat)
+        team = deal.view(None)["teams"][team_number]
         sizes = {m["rank"]: len(m["cards"]) for m in team["melds"]}
         concealed = (
             not self.melded_before[seat]
             and not (self.turn_ranks & self.ranks_at_start)
             and any(sizes.get(rank, 0) >= 7 for rank in self.turn_ranks)
         )
-        assert result[seat % 2]["going_out"] == (200 if concealed else 100)
+        assert result[team_number]["going_out"] == (200 if concealed else 100)
 
 
 def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
     steps = 0
-    tracker = OutTracker()
+    seating = deal.rules.seating
+    tracker = OutTracker(seating)
     while deal.phase != "over":
         seat = deal.turn
         actions = legal_actions(deal, seat)
         assert actions, "no legal action for the seat to move"
-        for other in range(4):
+        for other in seating.seats:
             if other != seat:
                 assert legal_actions(deal, other) == []
         action = rng.choice(actions)
@@ -273,7 +303,7 @@ def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int
         tracker.before(deal, seat)
         event = deal.apply(seat, action)
         tracker.after(deal, seat, action, before["pile"]["top"])
-        check_opening(before, deal.view(None))
+        check_opening(before, deal.view(None), seating)
         check_public_event(event, before, deal.view(None))
         steps += 1
         every_step(deal, steps)
@@ -294,7 +324,33 @@ def test_random_legal_play_keeps_every_invariant(
 ) -> None:
     # R-CARD-1, CONTRACT §2 (view, round trip, refusals), interfaces.md legal_actions/autoplay
     deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
-    rng = random.Random(play_seed)
+    play_checking_every_invariant(deal, random.Random(play_seed))
+
+
+@PROPERTY_SETTINGS
+@given(
+    seed=st.integers(0, 2**48),
+    play_seed=st.integers(0, 2**32),
+    rules=TABLE_RULES,
+    dealer_step=st.integers(0, 5),
+    scores=TABLE_SCORES,
+)
+def test_every_table_keeps_every_invariant_in_random_legal_play(
+    seed: int, play_seed: int, rules: Rules, dealer_step: int, scores: tuple[int, ...]
+) -> None:
+    # R-TABLE-2/3/6, R-HOUSE-TWO: the same invariants at every table (108 or 162 cards)
+    deal = Deal.new(
+        rules,
+        dealer=dealer_step % rules.players,
+        team_scores=scores[: rules.teams],
+        seed=seed,
+    )
+    play_checking_every_invariant(deal, random.Random(play_seed))
+
+
+def play_checking_every_invariant(deal: Deal, rng: random.Random) -> None:
+    """Random legal play to the end: cards accounted for, views hiding the other hands, exact
+    round trips, refusals changing nothing, autoplay finishing turns, the result adding up."""
     check_counts(deal)
     assert_view_hides_others(deal)
 
@@ -318,8 +374,24 @@ def test_autoplay_alone_finishes_every_deal(
     seed: int, rules: Rules, dealer: int, scores: tuple[int, int]
 ) -> None:
     # interfaces.md autoplay: legal, never stuck; every deal ends within a bounded number of moves
-    deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
-    tracker = OutTracker()
+    autoplay_to_the_end(Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed))
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), rules=TABLE_RULES, scores=TABLE_SCORES)
+def test_autoplay_alone_finishes_every_deal_at_every_table(
+    seed: int, rules: Rules, scores: tuple[int, ...]
+) -> None:
+    # R-TABLE-2/3/6, R-HOUSE-TWO: autoplay is legal and every deal ends at every table
+    dealer = seed % rules.players
+    autoplay_to_the_end(
+        Deal.new(rules, dealer=dealer, team_scores=scores[: rules.teams], seed=seed)
+    )
+
+
+def autoplay_to_the_end(deal: Deal) -> None:
+    rules = deal.rules
+    tracker = OutTracker(rules.seating)
     steps = 0
     while deal.phase != "over":
         seat = deal.turn
@@ -330,9 +402,9 @@ def test_autoplay_alone_finishes_every_deal(
             tracker.before(deal, seat)
             deal.apply(seat, action)
             tracker.after(deal, seat, action, before["pile"]["top"])
-            check_opening(before, deal.view(None))
+            check_opening(before, deal.view(None), rules.seating)
             steps += 1
-        assert deal.phase == "over" or deal.turn == (seat + 1) % 4
+        assert deal.phase == "over" or deal.turn == rules.seating.next_seat(seat)
         check_counts(deal)
         assert steps < MAX_STEPS
     check_result(deal)
@@ -379,13 +451,32 @@ def test_legal_actions_are_legal_and_list_every_discard_draw_and_undo(
     # interfaces.md legal_actions: "legal draws/pile takes, a useful set of legal melds, every
     # legal discard, undo" - every listed action is accepted; none of the simple ones is missing
     deal = Deal.new(rules, dealer=1, team_scores=(0, 0), seed=seed)
-    rng = random.Random(play_seed)
+    check_legal_actions_through_a_deal(deal, random.Random(play_seed), sample=6)
+
+
+@settings(PROPERTY_SETTINGS, max_examples=10)
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32), rules=TABLE_RULES)
+def test_legal_actions_at_every_table_are_legal_and_list_every_discard_draw_and_undo(
+    seed: int, play_seed: int, rules: Rules
+) -> None:
+    # R-TABLE-2/3/6, R-HOUSE-TWO: every action offered is legal (the canastas the table needs
+    # to go out included), none of the simple ones is missing
+    scores = (-10, 0, 1500)[: rules.teams]
+    deal = Deal.new(rules, dealer=1, team_scores=scores, seed=seed)
+    check_legal_actions_through_a_deal(deal, random.Random(play_seed), sample=None)
+
+
+def check_legal_actions_through_a_deal(deal: Deal, rng: random.Random, sample: int | None) -> None:
+    """At each step of random legal play: `sample` of the listed actions (None: all) are
+    accepted, the listed discards are exactly the legal ones, draw and undo are listed exactly
+    when legal, and a pile take is listed whenever the simplest one is legal."""
     steps = 0
     while deal.phase != "over" and steps < 400:
         seat = deal.turn
         actions = legal_actions(deal, seat)
         before = state(deal)
-        for action in rng.sample(actions, min(len(actions), 6)):
+        checked = actions if sample is None else rng.sample(actions, min(len(actions), sample))
+        for action in checked:
             assert accepted(before, seat, action), action
         listed_discards = {a["card"] for a in actions if a["type"] == "discard"}
         legal_discards = {

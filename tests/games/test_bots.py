@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -13,12 +14,19 @@ from canasta_club import clock
 from games import services as game_services
 from games import timeouts
 from games.engine import autoplay
-from games.models import Game, Move, Seat
+from games.models import Abandonment, Game, Move, Seat
 from games.tasks import sweep_deadlines
 from moderation.models import AuthorityChange
 from notifications.models import Notification
-from tests.factories import UserFactory
-from tests.timing.conftest import celery_worker, match_of, turn_of, wait_for
+from tests.factories import UserFactory, started_game
+from tests.timing.conftest import (
+    celery_worker,
+    match_of,
+    time_out_three_times,
+    turn_of,
+    user_at,
+    wait_for,
+)
 
 BOT_PAUSE = settings.BOT_PAUSE["async"]
 __all__ = ["celery_worker"]  # the fixture
@@ -168,3 +176,98 @@ def test_bots_get_no_kudos_cannot_be_reported_and_move_no_authority(
         f"/api/games/{game.pk}/afterwords/", {"to": "partner", "text": "Спасибо!"}, format="json"
     )
     assert kudos.status_code == 400 and kudos.json()["code"] == "partner_is_bot"
+
+
+def abandoned_seat_game() -> tuple[Game, int]:
+    """A correspondence match of four people whose player to move let their turn run out three
+    times in a row: their seat is empty, the game waits for a bot (services.abandon_seat)."""
+    game = started_game(length=Game.Length.MATCH)
+    culprit = turn_of(game)
+    game = time_out_three_times(game)
+    assert game.status == Game.Status.ACTIVE and game.turn_seat == culprit
+    assert not Seat.objects.filter(game=game, seat=culprit).exists()
+    return game, culprit
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_creator_gives_an_abandoned_seat_to_a_bot_and_the_worker_plays_it(
+    celery_worker: None, client_for: Callable[[User], APIClient]
+) -> None:
+    game, culprit = abandoned_seat_game()
+    creator, other = user_at(game, (culprit + 1) % 4), user_at(game, (culprit + 2) % 4)
+    Game.objects.filter(pk=game.pk).update(created_by=creator)  # still at the table
+
+    refused = client_for(other).post(
+        f"/api/games/{game.pk}/bots/", {"seat": culprit, "level": "club"}, format="json"
+    )
+    assert refused.status_code == 403 and refused.json()["code"] == "not_creator"
+    taken = client_for(creator).post(
+        f"/api/games/{game.pk}/bots/", {"seat": (culprit + 2) % 4, "level": "club"}, format="json"
+    )
+    assert taken.status_code == 409 and taken.json()["code"] == "seat_taken"
+    answer = client_for(creator).post(
+        f"/api/games/{game.pk}/bots/", {"seat": culprit, "level": "club"}, format="json"
+    )
+    assert answer.status_code == 200, answer.json()
+    body = answer.json()
+    bot = next(player for player in body["players"] if player["seat"] == culprit)["user"]
+    assert bot["is_bot"] is True and bot["bot_level"] == "club" and body["with_bots"] is True
+    assert body["status"] == "active" and body["turn_seat"] == culprit
+    game.refresh_from_db()
+    assert game.turn_started_at is not None
+    assert game.turn_deadline == game.turn_started_at + BOT_PAUSE  # the bot's pause, not a day
+    again = client_for(creator).post(
+        f"/api/games/{game.pk}/bots/", {"seat": culprit, "level": "club"}, format="json"
+    )
+    assert again.status_code == 409 and again.json()["code"] == "game_not_waiting"
+
+    # The worker plays the bot's turns, from the seat's hand, as the bot's own moves.
+    first_version = game.version
+    bot_turns = 0
+    for _turn in range(40):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or bot_turns == 2:
+            break
+        if not is_bot_turn(game):
+            person_plays(game)
+            continue
+        version = game.version
+        clock.advance(BOT_PAUSE)
+        sweep_deadlines.delay()
+        wait_for(lambda: Game.objects.get(pk=game.pk).version > version)  # noqa: B023
+        bot_turns += 1
+    assert bot_turns == 2 or Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    bot_moves = Move.objects.filter(game=game, seat=culprit, seq__gt=first_version)
+    assert bot_moves.exists() and not bot_moves.filter(automatic=True).exists()
+    assert Game.objects.get(pk=game.pk).status != Game.Status.ABANDONED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_page_offers_the_abandoned_seat_and_once_the_creator_left_anyone_there_fills_it(
+    client_for: Callable[[User], APIClient],
+) -> None:
+    game, culprit = abandoned_seat_game()
+    creator, other = user_at(game, (culprit + 1) % 4), user_at(game, (culprit + 3) % 4)
+    Game.objects.filter(pk=game.pk).update(created_by=creator)
+    table = Client()
+    table.force_login(other)
+    page = table.get(f"/games/{game.pk}/").content.decode()
+    assert "Игрок ушёл из-за стола" in page and "data-bot-form" not in page
+    table.force_login(creator)
+    page = table.get(f"/games/{game.pk}/").content.decode()
+    assert f'data-abandoned-seats="{culprit}"' in page and "data-bot-form" in page
+
+    # The creator was the one who left: then any person at the table may seat the bot.
+    Game.objects.filter(pk=game.pk).update(created_by=Abandonment.objects.get(game=game).user)
+    stranger = client_for(UserFactory.create()).post(
+        f"/api/games/{game.pk}/bots/", {"seat": culprit, "level": "club"}, format="json"
+    )
+    assert stranger.status_code == 403 and stranger.json()["code"] == "not_creator"
+    table.force_login(other)
+    assert "data-bot-form" in table.get(f"/games/{game.pk}/").content.decode()
+    seated = table.post(f"/games/{game.pk}/bots/", {"seat": culprit, "level": "expert"})
+    assert seated.status_code == 302
+    bot = Seat.objects.get(game=game, seat=culprit).user
+    assert bot.is_bot and bot.bot_level == "expert"
+    page = table.get(f"/games/{game.pk}/").content.decode()
+    assert "Игрок ушёл из-за стола" not in page and "🤖" in page

@@ -49,16 +49,29 @@ def test_a_report_may_cite_only_afterwords_the_reporter_could_read(players):
     Afterword.objects.create(
         game=game, author=players[1], to="partner", recipient=players[3], text="Молодец"
     )
-    citable = selectors.afterwords_to_report(
-        author=players[1], reader=players[0], game_ids=[game.pk]
+    targets = selectors.report_targets(reporter=players[0], accused=players[1], limit=5)
+    assert [game.pk for game in targets.games] == [game.pk]
+    assert [afterword.pk for afterword in targets.afterwords] == [to_table.pk]
+    partner = selectors.report_targets(reporter=players[3], accused=players[1], limit=5)
+    assert len(partner.afterwords) == 2  # the partner may cite the one to them too
+    stranger = selectors.report_targets(reporter=players[0], accused=UserFactory.create(), limit=5)
+    assert stranger.games == [] and stranger.afterwords == []
+
+
+def test_report_targets_are_the_latest_shared_games_each_with_all_its_afterwords(players):
+    games = [
+        over_game(players, finished_at=clock.now() - timedelta(hours=hours)) for hours in range(4)
+    ]
+    for game in games:
+        Afterword.objects.create(game=game, author=players[1], to="table", text="Ну и игра")
+        Afterword.objects.create(
+            game=game, author=players[1], to="partner", recipient=players[3], text="Молодец"
+        )
+    targets = selectors.report_targets(reporter=players[3], accused=players[1], limit=3)
+    assert [game.pk for game in targets.games] == [game.pk for game in games[:3]]
+    assert sorted(afterword.game_id for afterword in targets.afterwords) == sorted(
+        2 * [game.pk for game in games[:3]]
     )
-    assert list(citable) == [to_table]
-    assert list(
-        game_selectors.finished_games_shared(user=players[0], other=players[1], limit=5)
-    ) == [game]
-    assert not game_selectors.finished_games_shared(
-        user=players[0], other=UserFactory.create(), limit=5
-    ).exists()
 
 
 def test_authority_changes_newest_first(players):

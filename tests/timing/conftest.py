@@ -14,8 +14,10 @@ from django.conf import settings
 from django.db import connections
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.celery import app
 from games import services as game_services
+from games import timeouts
 from games.engine import Match, autoplay
 from games.models import Game, Seat
 from tests.factories import UserFactory
@@ -102,3 +104,19 @@ def play_turn(game_id: int) -> int:
         assert isinstance(outcome, game_services.MoveResult), outcome
         game.refresh_from_db()
     return seat
+
+
+def time_out_three_times(game: Game) -> Game:
+    """The player to move lets their turn run out three times in a row (the others play)."""
+    culprit = turn_of(game)
+    for timeout in range(3):
+        clock.advance(settings.TURN_LIMIT["async"])
+        assert timeouts.sweep() == 1
+        game.refresh_from_db()
+        if timeout < 2:
+            assert game.status == Game.Status.ACTIVE
+            # The others play their turns; the culprit's turn comes round again.
+            while game.turn_seat != culprit:
+                play_turn(game.pk)
+                game.refresh_from_db()
+    return game

@@ -14,7 +14,7 @@ from games import timeouts
 from games.bots import decision_seed, seat_log
 from games.engine import autoplay
 from games.engine.bots import play_turn as engine_play_turn
-from games.models import Game, Move, Seat
+from games.models import Abandonment, Game, Move, Seat
 from games.selectors import player_stats
 from games.tasks import sweep_deadlines
 from notifications.models import Notification
@@ -24,7 +24,9 @@ from tests.factories import started_game
 from tests.timing.conftest import (
     deadline_of,
     match_of,
+    new_user,
     play_turn,
+    time_out_three_times,
     turn_of,
     user_at,
     wait_for,
@@ -165,30 +167,57 @@ def test_killed_sweep_leaves_the_turn_for_the_next_one():
     assert Notification.objects.filter(kind="autoplayed").count() == 1
 
 
-def test_three_timeouts_in_a_row_abandon_an_async_game():
+def test_three_timeouts_in_a_row_empty_the_seat_and_the_game_waits_a_turn_for_a_bot():
     game = started_game(length=Game.Length.MATCH)
     culprit = turn_of(game)
     culprit_user, partner = user_at(game, culprit), user_at(game, (culprit + 2) % 4)
-    for timeout in range(3):
-        clock.advance(ASYNC_LIMIT)
-        assert timeouts.sweep() == 1
-        game.refresh_from_db()
-        if timeout < 2:
-            assert game.status == Game.Status.ACTIVE
-            # The others play their turns; the culprit's turn comes round again.
-            while game.turn_seat != culprit:
-                play_turn(game.pk)
-                game.refresh_from_db()
+    version = game.version
+    game = time_out_three_times(game)
 
+    # The others still play: the seat is empty, the culprit's record has the abandonment.
+    assert game.status == Game.Status.ACTIVE and game.turn_seat == culprit
+    assert not Seat.objects.filter(game=game, seat=culprit).exists()
+    assert Abandonment.objects.get(game=game).user == culprit_user
+    assert player_stats(user=culprit_user) == {"played": 1, "won": 0, "abandoned": 1}
+    assert game.turn_started_at is not None
+    assert game.turn_deadline == game.turn_started_at + ASYNC_LIMIT
+    assert timeouts.sweep() == 0  # it waits for a bot the whole turn
+    clock.advance(ASYNC_LIMIT - timedelta(seconds=1))
+    assert timeouts.sweep() == 0
+
+    # Nobody gave the seat to a bot: the game ends abandoned, the culprit's team losing.
+    clock.advance(timedelta(seconds=1))
+    assert timeouts.sweep() == 1
+    game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
     assert game.abandoned_by_seat == culprit
     assert game.winner_team == 1 - culprit % 2
-    assert Seat.objects.get(game=game, seat=culprit).consecutive_timeouts == 3
-    assert player_stats(user=culprit_user)["abandoned"] == 1
+    assert game.version > version  # the others' turns stay played
+    assert player_stats(user=culprit_user) == {"played": 1, "won": 0, "abandoned": 1}
     assert player_stats(user=partner)["abandoned"] == 0  # the partner is not blamed
     drain_outbox()
     assert Notification.objects.filter(user=partner, kind="game_finished").count() == 1
     assert timeouts.sweep() == 0  # finished: no deadline any more
+
+
+def test_the_last_person_at_a_table_of_bots_abandons_it_at_once():
+    person = new_user()
+    game = game_services.open_table(
+        user=person, mode=Game.Mode.ASYNC, length=Game.Length.MATCH, rules={}, private=False
+    )
+    for seat in (1, 2, 3):
+        game_services.seat_bot(game_id=game.pk, user=person, seat=seat, level="beginner")
+    game.refresh_from_db()
+    for _turn in range(200):  # the bots play their turns, the person lets every one run out
+        if game.status != Game.Status.ACTIVE:
+            break
+        clock.advance(ASYNC_LIMIT)
+        timeouts.sweep()
+        game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED and game.abandoned_by_seat == 0
+    assert Seat.objects.get(game=game, seat=0).consecutive_timeouts == 3
+    assert not Abandonment.objects.exists()
+    assert player_stats(user=person) == {"played": 1, "won": 0, "abandoned": 1}
 
 
 def test_a_move_by_the_player_resets_the_count():

@@ -1,13 +1,26 @@
 """Pieces the header, the lobby and the table include: the bell, the club's mood and a finished
-game's afterwords. Each calls its selector, so the pages that include them stay as they are."""
+game's afterwords. Each calls its selector, so the pages that include them stay as they are.
 
+And the player card's lists, written out here rather than looped in its template: a card shows
+dozens of rows on every visit, and each row's template nodes cost more than the card's queries.
+"""
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+from django.utils.text import Truncator
 
+from canasta_club.i18n import text
+from games.models import Game
 from moderation import selectors as moderation_selectors
 from moderation.permissions import MODERATE_PERMISSION
-from notifications import selectors as notification_selectors
+from moderation.selectors import CitableAfterword, ReportableGame
 from web import club_selectors
 
 register = template.Library()
@@ -20,7 +33,8 @@ def notifications_bell(context: template.Context) -> dict[str, Any]:
         return {"show": False}
     return {
         "show": True,
-        "unread": notification_selectors.unread_count(user=user),
+        # Counted with the header's badge (web.context_processors.club), in the same query.
+        "unread": context.get("notifications_unread", 0),
         # Moderators are staff (moderation.services.appoint_moderator): others skip the lookup.
         "moderator": user.is_staff and user.has_perm(MODERATE_PERMISSION),
     }
@@ -41,3 +55,67 @@ def afterwords_of(context: template.Context, game: Any) -> dict[str, Any]:
         "csrf_token": context.get("csrf_token"),
         "messages": context.get("messages"),
     }
+
+
+def _local(moment: datetime | None, pattern: str) -> str:
+    return timezone.localtime(moment).strftime(pattern) if moment else ""
+
+
+def _outcome(game: Mapping[str, Any]) -> str:
+    if game["status"] == Game.Status.ABANDONED:
+        return text("брошена", "abandoned")
+    if game["won"]:
+        return text("победа", "won")
+    if game["winner_team"] is None:
+        return text("ничья", "draw")
+    return text("поражение", "lost")
+
+
+@register.simple_tag
+def finished_game_rows(games: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The card's recent games (games.selectors.recent_finished_games): each a link to its
+    table with the outcome for the card's player, the score, the players and when it ended."""
+    return format_html_join(
+        "\n",
+        '<li class="game-row"><a class="game-link" href="{}">\n<span class="game-title">#{} · {} · '
+        '{} : {}</span>\n<span class="game-players">{}</span>\n<span class="game-when">{}</span>'
+        "</a></li>",
+        (
+            (
+                reverse("web:table", kwargs={"game_id": game["id"]}),
+                game["id"],
+                _outcome(game),
+                game["scores"][0],
+                game["scores"][1],
+                ", ".join(
+                    player["user"]["display_name"] or player["user"]["username"]
+                    for player in game["players"]
+                ),
+                _local(game["finished_at"], "%d.%m.%Y %H:%M"),
+            )
+            for game in games
+        ),
+    )
+
+
+@register.simple_tag
+def report_game_options(games: Iterable[ReportableGame]) -> SafeString:
+    """«Пожаловаться»'s choice of game: the finished games the viewer shared with the player."""
+    return format_html_join(
+        "",
+        '<option value="{}">#{} · {}</option>',
+        ((game.pk, game.pk, _local(game.finished_at, "%d.%m.%Y")) for game in games),
+    )
+
+
+@register.simple_tag
+def citable_afterword_options(afterwords: Iterable[CitableAfterword]) -> SafeString:
+    """«Пожаловаться»'s optional afterword: its game and the start of its text."""
+    return format_html_join(
+        "",
+        '<option value="{}">#{}: {}</option>',
+        (
+            (afterword.pk, afterword.game_id, Truncator(afterword.text).chars(60))
+            for afterword in afterwords
+        ),
+    )

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_sweep_backs_off_a_failing_game'),
+        ('games', '0005_abandoned_seats_wait_for_a_bot'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

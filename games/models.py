@@ -9,7 +9,12 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Now
 
+from games.engine.rules import TABLE_TEAMS
+
 SEED_DIGITS = 39  # 2**128 - 1 has 39 decimal digits
+# The engine's largest table (six seats, up to three teams) bounds seats and teams.
+LAST_SEAT = max(TABLE_TEAMS) - 1
+LAST_TEAM = max(teams for choices in TABLE_TEAMS.values() for teams in choices) - 1
 
 
 class Game(models.Model):
@@ -53,6 +58,8 @@ class Game(models.Model):
     # Denormalised from the state for the lobby lists (which never load `state`).
     deal_number = models.PositiveIntegerField(default=0)
     scores = models.JSONField(default=list)
+    # The seat whose action the game waits for (the engine's `to_act`: the seat on turn, or
+    # the partner a question waits for); its clock is `turn_started_at`/`turn_deadline`.
     turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -69,11 +76,12 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "private", "-created_at"])]
         constraints = [
             models.CheckConstraint(
-                condition=Q(turn_seat__isnull=True) | Q(turn_seat__lte=3), name="game_turn_seat_0_3"
+                condition=Q(turn_seat__isnull=True) | Q(turn_seat__lte=LAST_SEAT),
+                name="game_turn_seat_in_table",
             ),
             models.CheckConstraint(
-                condition=Q(winner_team__isnull=True) | Q(winner_team__lte=1),
-                name="game_winner_team_0_1",
+                condition=Q(winner_team__isnull=True) | Q(winner_team__lte=LAST_TEAM),
+                name="game_winner_team_in_table",
             ),
         ]
 
@@ -102,7 +110,7 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user_per_game"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_0_3"),
+            models.CheckConstraint(condition=Q(seat__lte=LAST_SEAT), name="seat_in_table"),
         ]
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ from canasta_club.counting import count_of
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
+from games.engine.rules import TABLE_TEAMS
 from games.engine.seating import Seating
 from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
@@ -54,25 +55,58 @@ def seat_of(*, table: Table, user: User) -> int | None:
     return None if seat is None else seat.seat
 
 
+def rules_of(*, game: Game) -> Rules:
+    """The table's rules; a game stored before an option existed has that option's default."""
+    return Rules.from_options(game.rules)
+
+
 def seating_of(*, game: Game) -> Seating:
     """The table's seats, teams and partners: the engine's, for the game's rules."""
-    return Rules.from_options(game.rules).seating
+    return rules_of(game=game).seating
+
+
+def partners_at(*, game: Game, user: User) -> list[User] | None:
+    """The user's partners at the game, by seat (the engine's partnerships; none where each
+    plays alone); None when the user has no seat there."""
+    seats = {seat.seat: seat.user for seat in Seat.objects.filter(game=game).select_related("user")}
+    seat = next((number for number, player in seats.items() if player.pk == user.pk), None)
+    if seat is None:
+        return None
+    return [seats[partner] for partner in seating_of(game=game).partners_of(seat)]
 
 
 def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
 
+def _of_table(players: int, teams: int) -> Q:
+    """Seats at games of this table; a game opened before tables had sizes is four-handed."""
+    table = Q(game__rules__players=players, game__rules__teams=teams)
+    default = Rules()
+    if (players, teams) == (default.players, default.teams):
+        return table | Q(game__rules__players__isnull=True)
+    return table
+
+
+@functools.cache
+def _won() -> Q:
+    """A seat whose team won its game: the team is the engine's, for each table's seating."""
+    return functools.reduce(
+        operator.or_,
+        (
+            _of_table(players, len(seating.teams)) & Q(game__winner_team=team, seat__in=members)
+            for players, choices in TABLE_TEAMS.items()
+            for seating in (Rules(players=players, teams=teams).seating for teams in choices)
+            for team, members in enumerate(seating.teams)
+        ),
+    )
+
+
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player, in
     one query: the seats they kept to the end, and those they abandoned to a bot while others
     played on (`Abandonment`: played and abandoned, never won)."""
-    # Every table seats players as the default rules do.
-    teams = Rules().seating.teams
-    won = functools.reduce(
-        operator.or_,
-        (Q(game__winner_team=team, seat__in=seats) for team, seats in enumerate(teams)),
-    )
+    won = _won()
     over = Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
     counts = (
         User.objects.filter(pk=user.pk)
@@ -149,7 +183,7 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
                 "length": game["game__length"],
                 "status": game["game__status"],
                 "finished_at": game["game__finished_at"],
-                "scores": list(game["game__scores"] or [0, 0]),
+                "scores": list(game["game__scores"]),
                 "players": players,
                 "team": team,
                 "winner_team": winner_team,
@@ -267,7 +301,7 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "id": game.pk,
         "mode": game.mode,
         "length": game.length,
-        "rules": game.rules,
+        "rules": rules_of(game=game).to_options(),
         "status": game.status,
         "private": game.private,
         "invite_code": game.invite_code if _may_see_invite(table, viewer) else None,
@@ -278,7 +312,7 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "your_seat": viewer_seat,
         "version": game.version,
         "deal_number": game.deal_number,
-        "scores": list(game.scores or [0, 0]),
+        "scores": list(game.scores),
         "turn_seat": game.turn_seat,
         "your_turn": viewer_seat is not None and viewer_seat == game.turn_seat,
         "turn_started_at": iso(game.turn_started_at),
@@ -314,7 +348,7 @@ def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> di
         if (
             game.status == Game.Status.ACTIVE
             and viewer_seat is not None
-            and viewer_seat == match.deal.turn
+            and viewer_seat == match.deal.to_act
         ):
             detail["legal_actions"] = legal_actions(match.deal, viewer_seat)
     return detail
@@ -348,13 +382,13 @@ def export_of(*, table: Table) -> dict[str, Any]:
         "id": game.pk,
         "mode": game.mode,
         "length": game.length,
-        "rules": game.rules,
+        "rules": rules_of(game=game).to_options(),
         "status": game.status,
         # Seeds are 128-bit: decimal strings, which JavaScript's numbers could not hold exactly.
         "seed": None if game.seed is None else str(int(game.seed)),
         "first_dealer": game.first_dealer,
         "players": _players(table),
-        "scores": list(game.scores or [0, 0]),
+        "scores": list(game.scores),
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,
         "started_at": iso(game.started_at),

@@ -6,9 +6,21 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine.bots import LEVEL_NAMES, LEVELS
-from games.models import Game
+from games.engine.rules import TABLE_TEAMS, TARGET_MAX, TARGET_MIN
+from games.models import LAST_SEAT, Game
 
-ACTION_TYPES = ["draw", "take_pile", "meld", "undo", "discard"]
+ACTION_TYPES = [
+    "draw",
+    "take_pile",
+    "meld",
+    "undo",
+    "discard",
+    # House rules (`rules.ask_partner_to_go_out`, `rules.double_going_out`).
+    "ask_to_go_out",
+    "answer_go_out",
+    "lay_down",
+    "pass",
+]
 CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
 
 
@@ -28,6 +40,69 @@ class GameStatusField(serializers.ChoiceField):
         super().__init__(choices=Game.Status.choices, **kwargs)
 
 
+SEAT_HELP = (
+    "A seat of the table: 0-1 at two, 0-2 at three, 0-3 at four, 0-5 at six (`rules.players`); "
+    "seats are numbered in the order of play and partners never sit side by side (a player's "
+    "`team` says who plays with whom). A seat the table does not have: 400 `invalid` "
+    "(`errors.seat`)."
+)
+
+
+class RulesSerializer(serializers.Serializer):
+    """The engine's options of a table (`Rules.to_options()`); every one optional when opening."""
+
+    wild_limit = serializers.ChoiceField(
+        choices=["strict", "half"], help_text="`half`: a meld may hold as many wilds as naturals."
+    )
+    upcard_stops_on_black_three = serializers.BooleanField()
+    concealed_out_skips_minimum = serializers.BooleanField()
+    stock_out = serializers.ChoiceField(
+        choices=["club", "classic"], help_text="`classic`: play on while the pile is taken."
+    )
+    tie = serializers.ChoiceField(
+        choices=["draw", "extra_deal"], help_text="`extra_deal`: equal totals play another deal."
+    )
+    target = serializers.IntegerField(
+        allow_null=True,
+        min_value=TARGET_MIN,
+        max_value=TARGET_MAX,
+        help_text="The match's target; `null` for a single deal. Default 5000; at six 7500 with "
+        "three teams, 10000 with two.",
+    )
+    players = serializers.ChoiceField(
+        choices=sorted(TABLE_TEAMS),
+        help_text="The table: 2, 3 or 6 players, or 4 (the club's game, the default). The game "
+        "starts when every seat is taken.",
+    )
+    teams = serializers.IntegerField(
+        help_text="Partnerships: 2 at four; 2 (each for themselves) at two, 3 at three; at six 3 "
+        "(three pairs, the default) or 2 (two teams of three). A table where each plays alone "
+        "has no partners.",
+    )
+    canastas_to_go_out = serializers.ChoiceField(
+        choices=[1, 2],
+        help_text="Canastas a side needs to go out: 1 at four, 2 at the other tables; 2 at four "
+        "is the house rule «две канасты».",
+    )
+    ask_partner_to_go_out = serializers.BooleanField(
+        help_text="House rule: a player may ask «можно выходить?» once a deal (`ask_to_go_out`); "
+        "the partner's answer (`answer_go_out`) binds. Needs partners."
+    )
+    canasta_opening_from_5000 = serializers.BooleanField(
+        help_text="House rule «до 7500»: from 5000 a side's first meld must be a whole canasta "
+        "made by one player with the pile's top card (use with `target` 7500)."
+    )
+    double_going_out = serializers.BooleanField(
+        help_text="House rule «двойное окончание»: when a player goes out the partner may lay "
+        "down too (phase `partner_out`: `lay_down` or `pass`). Needs partners."
+    )
+
+
+@extend_schema_field(RulesSerializer)
+class RulesField(serializers.DictField):
+    """Any JSON object: the engine validates the options (400 `invalid_rules` with the reason)."""
+
+
 class GameCreateSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(
         choices=Game.Mode.choices, help_text="`live`: 30 s a turn; `async`: 24 h a turn."
@@ -37,30 +112,28 @@ class GameCreateSerializer(serializers.Serializer):
         help_text="`match`: deals until a team reaches `rules.target` (5000 by default); "
         "`deal`: a single deal.",
     )
-    rules = serializers.DictField(
+    rules = RulesField(
         required=False,
         default=dict,
-        help_text="Engine options, all optional: `wild_limit` (`strict`|`half`), "
-        "`upcard_stops_on_black_three` (bool), `concealed_out_skips_minimum` (bool), "
-        "`stock_out` (`club`|`classic`), `tie` (`draw`|`extra_deal`), `target` (int, e.g. 5000 "
-        "or 2500). Bad options: 400 `invalid_rules`.",
+        help_text="Engine options, all optional (see the fields): the table (`players`, "
+        "`teams`), the variants and the house rules; what is left out takes the table's "
+        "default. Bad options or a combination the engine refuses (a partner rule at a table "
+        "of individuals): 400 `invalid_rules` with the reason.",
     )
     private = serializers.BooleanField(
         required=False, default=False, help_text="Private tables are joined with an invite code."
     )
     seat = serializers.IntegerField(
         min_value=0,
-        max_value=3,
+        max_value=LAST_SEAT,
         required=False,
         default=0,
-        help_text="The creator's seat (0-3); partners sit opposite: 0+2 vs 1+3.",
+        help_text="The creator's seat (0 by default). " + SEAT_HELP,
     )
 
 
 class SeatBotSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(
-        min_value=0, max_value=3, help_text="0-3; partners sit opposite: 0+2 vs 1+3."
-    )
+    seat = serializers.IntegerField(min_value=0, max_value=LAST_SEAT, help_text=SEAT_HELP)
     level = serializers.ChoiceField(
         choices=[(level, f"{level} ({LEVEL_NAMES[level][0]})") for level in LEVELS],
         help_text="beginner (новичок): simple legal moves; club (клуб): a heuristic player; "
@@ -69,9 +142,7 @@ class SeatBotSerializer(serializers.Serializer):
 
 
 class JoinSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(
-        min_value=0, max_value=3, help_text="0-3; partners sit opposite: 0+2 vs 1+3."
-    )
+    seat = serializers.IntegerField(min_value=0, max_value=LAST_SEAT, help_text=SEAT_HELP)
     invite_code = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -125,7 +196,17 @@ class ActionSerializer(serializers.Serializer):
         help_text="`take_pile`: the hand cards melded with the top card (`[]`: the top card "
         "joins the team's meld of its rank).",
     )
-    melds = serializers.ListField(child=MeldSerializer(), required=False, max_length=20)
+    melds = serializers.ListField(
+        child=MeldSerializer(),
+        required=False,
+        max_length=20,
+        help_text="`meld`, `take_pile`; `lay_down`: every card of the hand, in one action.",
+    )
+    yes = serializers.BooleanField(
+        required=False,
+        help_text="`answer_go_out` (the asked partner's only action): `true` lets the asker go "
+        "out this turn, and binds them to; `false` forbids it this turn.",
+    )
 
 
 @extend_schema_field(ActionSerializer)
@@ -142,7 +223,10 @@ class MoveRequestSerializer(serializers.Serializer):
     action = ActionField(
         help_text='One of: `{"type": "draw"}`, `{"type": "take_pile", "cards": [...], '
         '"melds": [...]}`, `{"type": "meld", "melds": [...]}`, `{"type": "undo"}`, '
-        '`{"type": "discard", "card": "7H"}`.'
+        '`{"type": "discard", "card": "7H"}`; with the house rules `{"type": "ask_to_go_out"}` '
+        '(on your turn, after drawing), `{"type": "answer_go_out", "yes": true}` (the asked '
+        'partner), and in phase `partner_out` `{"type": "lay_down", "melds": [...]}` or '
+        '`{"type": "pass"}`. Send them when `deal.to_act` is your seat.'
     )
 
 
@@ -156,7 +240,10 @@ class UserBriefSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    team = serializers.IntegerField(help_text="The partnership the seat plays for (0 or 1).")
+    team = serializers.IntegerField(
+        help_text="The partnership the seat plays for (the index into `scores` and "
+        "`deal.teams`); at a table where each plays alone, every seat is its own team."
+    )
     user = UserBriefSerializer()
     is_absent = serializers.BooleanField()
 
@@ -165,7 +252,7 @@ class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     mode = serializers.ChoiceField(choices=Game.Mode.choices)
     length = serializers.ChoiceField(choices=Game.Length.choices)
-    rules = serializers.DictField()
+    rules = RulesSerializer(help_text="Every option of the table, resolved.")
     status = GameStatusField()
     private = serializers.BooleanField()
     invite_code = serializers.CharField(
@@ -180,14 +267,22 @@ class GameSummarySerializer(serializers.Serializer):
     your_seat = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField(help_text="Send it back with your next move.")
     deal_number = serializers.IntegerField()
-    scores = serializers.ListField(child=serializers.IntegerField(), help_text="Team totals.")
-    turn_seat = serializers.IntegerField(allow_null=True)
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Team totals, one per team."
+    )
+    turn_seat = serializers.IntegerField(
+        allow_null=True,
+        help_text="The seat the game waits for (`deal.to_act`): the seat on turn, or the "
+        "partner a question waits for; `turn_deadline` is that seat's.",
+    )
     your_turn = serializers.BooleanField()
     turn_started_at = serializers.DateTimeField(allow_null=True)
     turn_deadline = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    winner_team = serializers.IntegerField(allow_null=True, help_text="null: a draw or not over.")
+    winner_team = serializers.IntegerField(
+        allow_null=True, help_text="The team that won; null: a draw or not over."
+    )
     abandoned_by_seat = serializers.IntegerField(allow_null=True)
 
 
@@ -199,13 +294,17 @@ class TeamResultSerializer(serializers.Serializer):
     red_threes = serializers.IntegerField(help_text="Red three bonuses (or penalty).")
     going_out = serializers.IntegerField(help_text="The going-out bonus.")
     hand = serializers.IntegerField(help_text="Cards left in hands (0 or less).")
+    double_going_out = serializers.IntegerField(
+        required=False,
+        help_text="Only at a table with `rules.double_going_out`: the partners' lay-down bonus.",
+    )
     total = serializers.IntegerField(help_text="The sum: this deal's score.")
 
 
 class DealResultSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    result = TeamResultSerializer(many=True, help_text="Per team (0: seats 0+2, 1: seats 1+3).")
+    result = TeamResultSerializer(many=True, help_text="Per team (a player's `team`).")
     scores_after = serializers.ListField(child=serializers.IntegerField())
 
 
@@ -228,6 +327,21 @@ class TeamTableSerializer(serializers.Serializer):
     minimum = serializers.IntegerField(help_text="Points the first meld needs (R-OPEN-1).")
     red_threes = serializers.ListField(child=CardField())
     melds = TableMeldSerializer(many=True)
+    canasta_opening = serializers.BooleanField(
+        required=False,
+        help_text="Only with `rules.canasta_opening_from_5000`: this deal the team opens only "
+        "with a whole canasta made with the pile's top card.",
+    )
+
+
+class QuestionSerializer(serializers.Serializer):
+    """R-HOUSE-ASK: «можно выходить?» of the current turn."""
+
+    asker = serializers.IntegerField(help_text="The seat on turn that asked.")
+    partner = serializers.IntegerField(help_text="The partner who answers.")
+    answer = serializers.BooleanField(
+        allow_null=True, help_text="`null` while it waits (the game waits for `partner`)."
+    )
 
 
 class PileViewSerializer(serializers.Serializer):
@@ -245,9 +359,21 @@ class DealViewSerializer(serializers.Serializer):
     dealer = serializers.IntegerField()
     turn = serializers.IntegerField(help_text="The seat to play.")
     phase = serializers.ChoiceField(
-        choices=["draw", "play", "over"],
+        choices=["draw", "play", "partner_out", "over"],
         help_text="`draw`: the turn starts with a draw or a pile take; `play`: meld, undo or "
-        "discard; `over`: the deal is scored (`result`).",
+        "discard; `partner_out` (`rules.double_going_out`): a player went out and the partner "
+        "(`to_act`) lays down or passes; `over`: the deal is scored (`result`).",
+    )
+    to_act = serializers.IntegerField(
+        required=False,
+        help_text="Only at a table with a partner house rule: the seat the deal waits for "
+        "(`turn`, or the partner while a question waits).",
+    )
+    question = QuestionSerializer(
+        required=False,
+        allow_null=True,
+        help_text="Only with `rules.ask_partner_to_go_out`: the current turn's question, or "
+        "`null`.",
     )
     hand = serializers.ListField(
         child=CardField(), required=False, help_text="Your cards, sorted; absent for a spectator."
@@ -257,7 +383,7 @@ class DealViewSerializer(serializers.Serializer):
     )
     stock_count = serializers.IntegerField()
     pile = PileViewSerializer()
-    teams = TeamTableSerializer(many=True, help_text="Team 0: seats 0+2; team 1: seats 1+3.")
+    teams = TeamTableSerializer(many=True, help_text="Per team (a player's `team`).")
     undo_available = serializers.BooleanField(help_text="You may send `undo` now.")
     result = TeamResultSerializer(
         many=True, allow_null=True, help_text="Once `phase` is `over`: per team; else `null`."
@@ -308,6 +434,10 @@ class PublicEventSerializer(serializers.Serializer):
         child=CardField(), required=False, help_text="`undo`: cards back to the hand."
     )
     card = CardField(required=False, help_text="`discard`: the card discarded.")
+    partner = serializers.IntegerField(
+        required=False, help_text="`ask_to_go_out`: the partner who answers."
+    )
+    yes = serializers.BooleanField(required=False, help_text="`answer_go_out`: the answer.")
     result = TeamResultSerializer(
         many=True, required=False, help_text="With `deal_over`: the deal's score per team."
     )
@@ -365,7 +495,7 @@ class ExportSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     mode = serializers.CharField()
     length = serializers.CharField()
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     status = serializers.CharField()
     seed = serializers.CharField(
         help_text="`Match.new(rules, first_dealer=..., seed=int(seed))`. " + SEED_HELP

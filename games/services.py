@@ -25,6 +25,7 @@ from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import IllegalMoveRefused
 from games.models import Abandonment, DealRecord, Game, IdempotentResponse, Move, Seat
 from games.store import LoadedGame
+from notifications.models import Kind
 from notifications.services import notify
 
 # Tables one user may have opened and still waiting for players (lobby spam).
@@ -103,6 +104,17 @@ def _lock_game_or_404(game_id: int) -> LoadedGame:
         raise errors.game_not_found() from None
 
 
+def _check_seat(rules: Rules, seat: int) -> None:
+    """A seat of this table (Rules.seating): 0-1 at two, 0-2 at three, 0-3 at four, 0-5 at six."""
+    seats = rules.seating.seats
+    if seat not in seats:
+        message = text(
+            f"За этим столом места с 0 по {seats[-1]}.", f"This table's seats are 0 to {seats[-1]}."
+        )
+        # The API's shape of a field refused (`invalid` with the messages per field).
+        raise Invalid("invalid", message, errors={"seat": [message]})
+
+
 def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
     """The engine's Rules for a table; bad options are Invalid `invalid_rules` with the reason.
 
@@ -133,6 +145,7 @@ def open_table(
     """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
     _refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
+    _check_seat(engine_rules, seat)
     # The user's row lock serialises their concurrent opens, so the cap holds.
     User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
     if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
@@ -153,7 +166,7 @@ def open_table(
         private=private,
         invite_code=secrets.token_urlsafe(9) if private else "",
         created_by=user,
-        scores=[0, 0],
+        scores=[0 for _team in engine_rules.seating.teams],
     )
     Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=clock.now_expression())
     return game
@@ -161,7 +174,7 @@ def open_table(
 
 @transaction.atomic
 def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
-    """Takes a free seat; the fourth player starts the game."""
+    """Takes a free seat; the player taking the table's last free seat starts the game."""
     _refuse_suspended(user)
     locked = _lock_game_or_404(game_id)
     game = locked.game
@@ -181,9 +194,14 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             "already_seated",
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
+    _check_free_seat(locked, seat)
+    return _seat_and_start(locked, user=user, seat=seat)
+
+
+def _check_free_seat(locked: LoadedGame, seat: int) -> None:
+    _check_seat(Rules.from_options(locked.game.rules), seat)
     if any(taken.seat == seat for taken in locked.seats):
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
-    return _seat_and_start(locked, user=user, seat=seat)
 
 
 def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
@@ -217,6 +235,7 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "any player at the table).",
             ),
         )
+    _check_seat(Rules.from_options(game.rules), seat)
     empty = selectors.empty_seats(table=locked)
     if game.status != Game.Status.WAITING and not empty:
         raise Conflict(
@@ -271,10 +290,11 @@ def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
 
 
 def _start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
-    """The turn's clock. A bot's turn is due after a short pause: the deadline sweep plays it
+    """The clock of the seat the deal waits for (`to_act`: the seat on turn, or the partner a
+    question waits for). A bot's move is due after a short pause: the deadline sweep plays it
     from the worker, as it plays a timed-out turn (games.timeouts)."""
     game = locked.game
-    game.turn_seat = match.deal.turn
+    game.turn_seat = match.deal.to_act
     game.turn_started_at = started_at
     limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
     game.turn_deadline = started_at + limit[game.mode]
@@ -285,18 +305,22 @@ def _bot_to_move(locked: LoadedGame) -> bool:
     return any(seat.seat == turn and seat.user.is_bot for seat in locked.seats)
 
 
-def _notify_turn(locked: LoadedGame) -> None:
+def _notify_turn(locked: LoadedGame, match: Match) -> None:
+    """ "Your turn" to the seat the game now waits for, or "your partner asks" when that is a
+    question to answer (R-HOUSE-ASK)."""
     game = locked.game
     if game.mode != Game.Mode.ASYNC or game.turn_seat is None or _bot_to_move(locked):
         return
+    question = match.deal.question
+    asked = question is not None and question["answer"] is None
     notify(
         user_id=locked.seat_users()[game.turn_seat],
-        kind="your_turn",
+        kind=Kind.PARTNER_ASKS if asked else Kind.YOUR_TURN,
         game_id=game.pk,
         payload={"seat": game.turn_seat, "deadline": game.turn_deadline.isoformat()}
         if game.turn_deadline
         else {"seat": game.turn_seat},
-        dedupe_key=f"your_turn:{game.pk}:{game.version}",
+        dedupe_key=f"{'partner_asks' if asked else 'your_turn'}:{game.pk}:{game.version}",
     )
 
 
@@ -325,7 +349,7 @@ def _start_game(locked: LoadedGame) -> None:
             payload={"seat": seat, "mode": game.mode, "length": game.length},
             dedupe_key=f"game_started:{game.pk}:{user_id}",
         )
-    _notify_turn(locked)
+    _notify_turn(locked, match)
 
 
 def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
@@ -436,11 +460,13 @@ def _apply_locked(
     if match.over:
         game.status = Game.Status.FINISHED
         _finish(locked, winner_team=match.winner, finished_at=now)
-    elif match.deal.phase == "draw":
-        # A new turn begins (the previous one ended with a discard, or a new deal started).
+    elif match.deal.phase == "draw" or match.deal.to_act != seat:
+        # A new turn begins (the previous one ended with a discard, or a new deal started), or
+        # within a turn the deal now waits for another seat (a question to the partner, its
+        # answer, the partner laying down after one went out): that seat's clock starts.
         _start_turn(locked, match, now)
         if game.turn_seat != seat or finished_deals:
-            _notify_turn(locked)
+            _notify_turn(locked, match)
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
@@ -467,12 +493,17 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
 
 
 def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:
-    """The seat's team loses by abandoning (game locked by the caller)."""
+    """The seat's team loses by abandoning (game locked by the caller): the other team wins,
+    or at a table of three teams the other team ahead (none when they are level)."""
     game = locked.game
     game.status = Game.Status.ABANDONED
     game.abandoned_by_seat = seat
-    losers = selectors.seating_of(game=game).team_of(seat)
-    _finish(locked, winner_team=1 - losers, finished_at=locked.now)
+    seating = selectors.seating_of(game=game)
+    losers = seating.team_of(seat)
+    others = [team for team in range(len(seating.teams)) if team != losers]
+    best = max(game.scores[team] for team in others)
+    leaders = [team for team in others if game.scores[team] == best]
+    _finish(locked, winner_team=leaders[0] if len(leaders) == 1 else None, finished_at=locked.now)
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 

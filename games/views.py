@@ -98,6 +98,12 @@ GAME_EXAMPLE = OpenApiExample(
             "stock_out": "club",
             "tie": "draw",
             "target": 5000,
+            "players": 4,
+            "teams": 2,
+            "canastas_to_go_out": 1,
+            "ask_partner_to_go_out": False,
+            "canasta_opening_from_5000": False,
+            "double_going_out": False,
         },
         "status": "active",
         "private": False,
@@ -226,11 +232,13 @@ class GamesView(GenericAPIView):
     @extend_schema(
         tags=["games"],
         summary="Open a table",
-        description="You take `seat` (0 by default). The game starts when four are seated, with "
+        description="You take `seat` (0 by default). `rules.players` sets the table (2, 3, 4 or "
+        "6; `teams` at six: 3 pairs or 2 teams of three) and the house rules are options of "
+        "`rules` too. The game starts when every seat is taken, with "
         f"a random first dealer. At most {services.MAX_WAITING_TABLES} of your tables may wait "
         "for players at a time. "
         "Errors: `invalid_rules` (400, with the reason), `suspended` (403), "
-        "`too_many_open_tables` (409), `invalid`.",
+        "`too_many_open_tables` (409), `invalid` (also a `seat` the table does not have).",
         request=GameCreateSerializer,
         responses={
             201: GameDetailSerializer,
@@ -243,6 +251,30 @@ class GamesView(GenericAPIView):
             OpenApiExample(
                 "a public correspondence match to 5000",
                 value={"mode": "async", "length": "match", "rules": {}, "private": False},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "a table of six in two teams of three, to 10,000",
+                value={
+                    "mode": "async",
+                    "length": "match",
+                    "rules": {"players": 6, "teams": 2},
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "four-handed to 7500 with the house rules",
+                value={
+                    "mode": "live",
+                    "length": "match",
+                    "rules": {
+                        "target": 7500,
+                        "canasta_opening_from_5000": True,
+                        "ask_partner_to_go_out": True,
+                        "canastas_to_go_out": 2,
+                        "double_going_out": True,
+                    },
+                },
                 request_only=True,
             ),
             OpenApiExample(
@@ -290,8 +322,10 @@ class JoinView(APIView):
     @extend_schema(
         tags=["games"],
         summary="Take a seat",
-        description="Partners sit opposite (0+2 vs 1+3). The fourth player starts the game. "
-        "Errors: `seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
+        description="Seats are numbered in the order of play, partners never side by side "
+        "(four players: 0+2 vs 1+3; each player's `team` says it). The player taking the last "
+        "free seat starts the game. Errors: `invalid` (400: a seat the table does not have), "
+        "`seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
         "`suspended` (403); a private table without its `invite_code` is `not_found` (404), "
         "as on every endpoint, to all but its creator and players.",
         request=JoinSerializer,
@@ -330,8 +364,9 @@ class SeatBotView(APIView):
         "move service as people, from the worker, after a short pause (`BOT_PAUSE`: 2 s "
         "live, 1 s async); it decides from what its seat may see. Bots are shown as bots "
         "(`is_bot`, `bot_level`), get no kudos and cannot be reported; a game with bots "
-        "(`with_bots`) moves nobody's Authority. Errors: `invalid_bot_level` (400), "
-        "`not_creator` (403), `seat_taken`, `game_not_waiting` (409).",
+        "(`with_bots`) moves nobody's Authority. Errors: `invalid_bot_level`, `invalid` (400: "
+        "a seat the table does not have), `not_creator` (403), `seat_taken`, "
+        "`game_not_waiting` (409).",
         request=SeatBotSerializer,
         responses={
             200: GameDetailSerializer,

@@ -21,8 +21,17 @@ class PlayerRefSerializer(serializers.ModelSerializer):
 
 
 class AfterwordCreateSerializer(serializers.Serializer):
-    to = serializers.ChoiceField(choices=Afterword.To.choices)
+    to = serializers.ChoiceField(
+        choices=Afterword.To.choices,
+        help_text="`partner`: kudos to a partner (the engine's partnerships; none at a table "
+        "where each plays alone: 400 `no_partner`); `table`: to everyone at the table.",
+    )
     text = serializers.CharField(max_length=policy.AFTERWORD_MAX_LENGTH)
+    partner = serializers.IntegerField(
+        required=False,
+        help_text="The partner's user id: needed only with several partners (six players in "
+        "two teams of three); otherwise 400 `invalid_partner`.",
+    )
 
 
 class AfterwordSerializer(serializers.ModelSerializer):

@@ -131,8 +131,39 @@ def _kudos_weight(*, giver: User, recipient_id: int, now: datetime) -> tuple[int
 # --- afterwords ----------------------------------------------------------------------------------
 
 
-def create_afterword(*, game_id: int, author: User, to: str, text: str) -> Afterword:
-    """Leave an afterword; one to the partner (kudos) and one to the table per player and game."""
+def _partner_of(game: Game, seats: dict[int, int], author_seat: int, partner_id: int | None) -> int:
+    """The partner a partner afterword goes to (the engine's partnerships): the one partner,
+    or of several (six players in two teams of three) the one named; none at a table where
+    each plays alone."""
+    partners = game_selectors.seating_of(game=game).partners_of(author_seat)
+    partner_ids = [uid for uid, seat in seats.items() if seat in partners]
+    if not partner_ids:
+        raise Invalid(
+            "no_partner",
+            i18n.text(
+                "За этим столом каждый играл сам за себя: напишите всем за столом.",
+                "At this table each played alone: write to the table.",
+            ),
+        )
+    if partner_id is None and len(partner_ids) == 1:
+        return partner_ids[0]
+    if partner_id not in partner_ids:
+        raise Invalid(
+            "invalid_partner",
+            i18n.text(
+                "Выберите, кому из партнёров вы пишете.",
+                "Choose which of your partners you write to.",
+            ),
+        )
+    return partner_id
+
+
+def create_afterword(
+    *, game_id: int, author: User, to: str, text: str, partner_id: int | None = None
+) -> Afterword:
+    """Leave an afterword; one to a partner (kudos) and one to the table per player and game.
+
+    `partner_id` names the partner when the author had several (else it may be left out)."""
     with transaction.atomic():
         now = clock.now()
         game = _game_or_404(game_id)
@@ -151,8 +182,7 @@ def create_afterword(*, game_id: int, author: User, to: str, text: str) -> After
         recipient_id = None
         bots = _bots_among(seats)
         if to == Afterword.To.PARTNER:
-            partners = game_selectors.seating_of(game=game).partners_of(author_seat)
-            recipient_id = next(uid for uid, seat in seats.items() if seat in partners)
+            recipient_id = _partner_of(game, seats, author_seat, partner_id)
             if recipient_id in bots:
                 raise Invalid(
                     "partner_is_bot",

@@ -81,7 +81,8 @@ class GameAfterwordsView(APIView):
         responses={
             201: AfterwordCreatedSerializer,
             **_errors(
-                e400="`invalid`, `afterword_window_closed`",
+                e400="`invalid`, `afterword_window_closed`, `no_partner`, `invalid_partner`, "
+                "`partner_is_bot`",
                 e403="`not_a_player`, `muted`",
                 e404="`not_found`",
                 e409="`game_not_over`, `afterword_exists`",
@@ -96,6 +97,7 @@ class GameAfterwordsView(APIView):
             author=request_user(request),
             to=body.validated_data["to"],
             text=body.validated_data["text"],
+            partner_id=body.validated_data.get("partner"),
         )
         return Response(AfterwordCreatedSerializer(afterword).data, status=status.HTTP_201_CREATED)
 

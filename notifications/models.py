@@ -15,6 +15,8 @@ from django.db.models.functions import Now
 class Kind(models.TextChoices):
     GAME_STARTED = "game_started", "game started"
     YOUR_TURN = "your_turn", "your turn"
+    # House rule «можно выходить?»: the partner on turn asks; the game waits for the answer.
+    PARTNER_ASKS = "partner_asks", "partner asks"
     TURN_REMINDER = "turn_reminder", "turn reminder"
     AUTOPLAYED = "autoplayed", "autoplayed"
     GAME_FINISHED = "game_finished", "game finished"

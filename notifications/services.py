@@ -38,6 +38,8 @@ from notifications.selectors import settings_for_user_id
 logger = logging.getLogger(__name__)
 
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
+# What a player looking at the game's table sees there: not notified at all.
+SPARED_AT_TABLE = (Kind.YOUR_TURN, Kind.PARTNER_ASKS)
 # A drain sends emails for this long at most (beat starts the next one every 10 s), so a
 # backlog keeps a worker busy without tying it up for good.
 DRAIN_BUDGET_SECONDS = 8.0
@@ -191,7 +193,7 @@ def _deliver_in_app(*, batch_size: int) -> int:
         for message in batch:
             wanted = preferences[message.user_id]
             looking = (message.game_id, message.user_id) in at_table
-            if message.kind == Kind.YOUR_TURN and looking:
+            if message.kind in SPARED_AT_TABLE and looking:
                 decided[OutboxMessage.Status.SKIPPED].append(message.pk)
                 continue
             if wanted["in_app"][message.kind]:

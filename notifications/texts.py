@@ -7,6 +7,10 @@ from django.conf import settings
 TITLES: dict[str, dict[str, str]] = {
     "game_started": {"ru": "Игра №{game} началась", "en": "Game #{game} has started"},
     "your_turn": {"ru": "Ваш ход в игре №{game}", "en": "Your turn in game #{game}"},
+    "partner_asks": {
+        "ru": "Партнёр спрашивает в игре №{game}: можно выходить?",
+        "en": "Your partner asks in game #{game}: may I go out?",
+    },
     "turn_reminder": {
         "ru": "Время хода в игре №{game} скоро истечёт",
         "en": "Your turn in game #{game} is running out",
@@ -33,6 +37,7 @@ TITLES: dict[str, dict[str, str]] = {
 KIND_NAMES: dict[str, dict[str, str]] = {
     "game_started": {"ru": "Игра началась", "en": "A game has started"},
     "your_turn": {"ru": "Ваш ход", "en": "Your turn"},
+    "partner_asks": {"ru": "Партнёр спрашивает: можно выходить?", "en": "Your partner asks"},
     "turn_reminder": {"ru": "Время хода истекает", "en": "Your turn is running out"},
     "autoplayed": {"ru": "Клуб сходил за вас", "en": "The club played for you"},
     "game_finished": {"ru": "Игра окончена", "en": "A game is over"},

@@ -28,6 +28,8 @@ class ReportForm(forms.Form):
 class AfterwordForm(forms.Form):
     to = forms.ChoiceField(choices=Afterword.To.choices)
     text = forms.CharField(max_length=policy.AFTERWORD_MAX_LENGTH, strip=True)
+    # Which partner, where a player had several (six players in two teams of three).
+    partner = forms.IntegerField(min_value=1, required=False)
 
 
 class ResolveForm(forms.Form):

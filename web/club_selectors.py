@@ -258,6 +258,8 @@ class AfterwordsPanel:
 
     messages: list[dict[str, Any]]
     phrases: list[str]
+    # The viewer's partners; none at a table where each played alone.
+    partners: list[User]
     may_write_partner: bool
     may_write_table: bool
 
@@ -265,7 +267,8 @@ class AfterwordsPanel:
 def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
     if not viewer.is_authenticated or not game.is_over:
         return None
-    if not game_selectors.games_of(user=viewer).filter(pk=game.pk).exists():
+    partners = game_selectors.partners_at(game=game, user=viewer)
+    if partners is None:
         return None  # afterwords are for the game's players
     afterwords = list(
         moderation_selectors.afterwords_visible_to(game_id=game.pk, viewer=viewer).select_related(
@@ -292,7 +295,8 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
             phrase["en"] if current_language() == "en" else phrase["ru"]
             for phrase in moderation_selectors.warm_phrases()
         ],
-        may_write_partner=Afterword.To.PARTNER not in written,
+        partners=partners,
+        may_write_partner=bool(partners) and Afterword.To.PARTNER not in written,
         may_write_table=Afterword.To.TABLE not in written,
     )
 
@@ -304,6 +308,12 @@ def _action_name(action: dict[str, Any]) -> str:
         "meld": text("выкладывает", "melds"),
         "undo": text("возвращает как было", "undoes the turn"),
         "discard": text("сбрасывает", "discards"),
+        "ask_to_go_out": text("спрашивает партнёра: можно выходить?", "asks: may I go out?"),
+        "answer_go_out": text("отвечает: да", "answers: yes")
+        if action.get("yes")
+        else text("отвечает: нет", "answers: no"),
+        "lay_down": text("выкладывает все карты", "lays down every card"),
+        "pass": text("не выкладывается", "passes"),
     }.get(str(action.get("type")), str(action.get("type")))
 
 

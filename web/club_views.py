@@ -107,6 +107,7 @@ def write_afterword(request: HttpRequest, game_id: int) -> HttpResponse:
                 author=_user(request),
                 to=form.cleaned_data["to"],
                 text=form.cleaned_data["text"],
+                partner_id=form.cleaned_data["partner"],
             )
         except ClubError as error:
             messages.error(request, error.message)

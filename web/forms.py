@@ -5,8 +5,9 @@ from django.conf import settings
 
 from accounts.serializers import PASSWORD_MAX_LENGTH
 from games.engine import Rules
-from games.engine.rules import TARGET_MAX, TARGET_MIN
-from games.models import Game
+from games.engine.rules import TABLE_TEAMS, TARGET_MAX, TARGET_MIN
+from games.models import LAST_SEAT, Game
+from web.selectors import TABLE_NAMES, table_name
 
 
 class SignUpForm(forms.Form):
@@ -32,23 +33,43 @@ class PasswordResetRequestForm(forms.Form):
     email = forms.EmailField()
 
 
+# The match lengths offered besides the table's own (R-GAME-1/2, seed 001).
+TARGETS = (2500, 5000, 7500, 10_000)
+
+
+def _table_choices() -> list[tuple[str, str]]:
+    """Every table the engine seats, as "{players}x{teams}", named in the page's language."""
+    tables = [(players, teams) for players, choices in TABLE_TEAMS.items() for teams in choices]
+    tables.sort(key=list(TABLE_NAMES).index)
+    return [(f"{players}x{teams}", table_name(players, teams)) for players, teams in tables]
+
+
 class OpenTableForm(forms.Form):
     """Every variant the engine offers (Rules); the service validates the combination."""
 
     mode = forms.ChoiceField(choices=Game.Mode.choices)
     length = forms.ChoiceField(choices=Game.Length.choices)
-    target = forms.IntegerField(min_value=TARGET_MIN, max_value=TARGET_MAX, initial=5000)
+    # Empty: the table's own length (5000; at six 7500 with three teams, 10,000 with two).
+    target = forms.IntegerField(min_value=TARGET_MIN, max_value=TARGET_MAX, required=False)
+    # "{players}x{teams}"; empty: the club's four-handed game.
+    table = forms.ChoiceField(choices=_table_choices, required=False)
     wild_limit = forms.ChoiceField(choices=[("strict", "strict"), ("half", "half")])
     stock_out = forms.ChoiceField(choices=[("club", "club"), ("classic", "classic")])
     tie = forms.ChoiceField(choices=[("draw", "draw"), ("extra_deal", "extra_deal")])
     upcard_stops_on_black_three = forms.BooleanField(required=False)
     concealed_out_skips_minimum = forms.BooleanField(required=False)
+    # House rules (seed 001).
+    two_canastas = forms.BooleanField(required=False)
+    ask_partner_to_go_out = forms.BooleanField(required=False)
+    to_7500 = forms.BooleanField(required=False)
+    double_going_out = forms.BooleanField(required=False)
     private = forms.BooleanField(required=False)
     seat = forms.TypedChoiceField(
-        choices=[(n, n) for n in Rules().seating.seats], coerce=int, initial=0
+        choices=[(n, n) for n in range(LAST_SEAT + 1)], coerce=int, initial=0
     )
 
     def rules_options(self) -> dict[str, object]:
+        """The engine's options; what the form leaves open takes the table's default."""
         data = self.cleaned_data
         options: dict[str, object] = {
             name: data[name]
@@ -58,8 +79,20 @@ class OpenTableForm(forms.Form):
                 "tie",
                 "upcard_stops_on_black_three",
                 "concealed_out_skips_minimum",
+                "ask_partner_to_go_out",
+                "double_going_out",
             )
         }
-        options["target"] = data["target"]
-        Rules.from_options(options)  # the names are the engine's; a rename fails here first
+        if data["table"]:
+            options["players"], options["teams"] = (int(part) for part in data["table"].split("x"))
+        if data["target"] is not None:
+            options["target"] = data["target"]
+        if data["two_canastas"]:
+            options["canastas_to_go_out"] = 2
+        if data["to_7500"]:
+            # «До 7500» (seed 001): the game to 7,500, and from 5,000 a canasta opens.
+            options["target"] = 7500
+            options["canasta_opening_from_5000"] = True
+        # The names are the engine's (a rename fails here first); the service judges the values.
+        assert set(options) <= set(Rules().to_options()), sorted(options)
         return options

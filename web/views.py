@@ -21,7 +21,7 @@ from games import presence
 from games import selectors as game_selectors
 from games import services as game_services
 from web import selectors
-from web.forms import OpenTableForm, PasswordResetRequestForm, ProfileForm, SignUpForm
+from web.forms import TARGETS, OpenTableForm, PasswordResetRequestForm, ProfileForm, SignUpForm
 from web.middleware import LANGUAGE_CODES, LANGUAGE_COOKIE
 from web.refusals import ServiceRefusal, refusal_of
 
@@ -116,12 +116,12 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "web/welcome.html")
-    form = OpenTableForm(initial={"mode": "async", "length": "match", "target": 5000})
+    form = OpenTableForm(initial={"mode": "async", "length": "match"})
     return _lobby_page(request, form, status=200)
 
 
 def _lobby_page(request: HttpRequest, form: OpenTableForm, *, status: int) -> HttpResponse:
-    context = {"form": form, **selectors.lobby_sections(user=_user(request))}
+    context = {"form": form, "targets": TARGETS, **selectors.lobby_sections(user=_user(request))}
     return render(request, "web/lobby.html", context, status=status)
 
 
@@ -244,8 +244,6 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         seat = -1
     invite = request.POST.get("invite", "")
     back = reverse("web:table", kwargs={"game_id": game_id})
-    if not 0 <= seat <= 3:
-        return _table_with_alert(request, game_id, _bad_action(), 400)
     try:
         game_services.join_table(
             game_id=game_id, user=_user(request), seat=seat, invite_code=invite

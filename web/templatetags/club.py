@@ -1,5 +1,7 @@
 """Template helpers: both languages in one tag, and the cards' faces."""
 
+import json
+
 from django import template
 from django.utils.html import format_html
 
@@ -59,3 +61,15 @@ def card(code: str) -> str:
         card_face(code),
         name,
     )
+
+
+@register.filter
+def at(items: list[object], index: int) -> object:
+    """`{{ names|at:forloop.counter0 }}`: the item at `index` (the score table's team names)."""
+    return items[index]
+
+
+@register.filter
+def as_json(value: object) -> str:
+    """An action as the page posts it (a `data-move` attribute; the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"))

@@ -166,6 +166,11 @@
       return;
     }
     const button = event.target.closest("[data-action]");
+    if (button && !button.disabled && button.dataset.move) {
+      // A house rule's action, as the server offered it (ask, answer, lay down, pass).
+      send(JSON.parse(button.dataset.move));
+      return;
+    }
     if (button && !button.disabled) {
       const kind = button.dataset.action;
       if (kind === "group") {

@@ -1,0 +1,80 @@
+"""Playing a game on in tests: a short-game policy and a loop through the move service."""
+
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from games import selectors, services
+from games.models import Game
+
+# The house actions first: tests of the house rules want them played whenever they may be.
+PREFERRED = ("lay_down", "answer_go_out", "ask_to_go_out", "take_pile", "meld")
+
+
+class _FixedShuffles:
+    """`secrets` as the games' services use it, with the shuffle and first dealer fixed."""
+
+    token_urlsafe = staticmethod(secrets.token_urlsafe)
+
+    @staticmethod
+    def randbits(bits: int) -> int:
+        return 20261201
+
+    @staticmethod
+    def choice(seats: Sequence[int]) -> int:
+        return seats[0]
+
+
+def fix_shuffles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same shuffle and first dealer on every run, so a whole game's path is repeatable
+    (only in the games' services: sessions and tokens keep their randomness)."""
+    monkeypatch.setattr(services, "secrets", _FixedShuffles)
+
+
+def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """House actions when offered (a yes to every question), then take the pile, meld the most
+    cards, draw, discard."""
+
+    def size(action: dict[str, Any]) -> int:
+        cards = len(action.get("cards", []))
+        return cards + sum(len(meld["cards"]) for meld in action.get("melds", []))
+
+    for kind in PREFERRED:
+        options = [action for action in legal if action["type"] == kind]
+        if options:
+            return max(options, key=lambda action: (action.get("yes", False), size(action)))
+    for kind in ("draw", "discard", "undo", "pass"):
+        options = [action for action in legal if action["type"] == kind]
+        if options:
+            return options[0]
+    raise AssertionError(f"nothing to play in {legal}")
+
+
+def play_until(
+    game: Game, players: list[User], stop: Callable[[dict[str, Any]], bool], limit: int = 3000
+) -> dict[str, Any]:
+    """Moves by the seat the game waits for, through the move service, until `stop(detail)`
+    holds for that seat's view of the game (its detail, as the API shows it); returns it."""
+    for _ in range(limit):
+        table = selectors.game_with_seats(game_id=game.pk)
+        assert table is not None
+        turn = table.game.turn_seat
+        assert turn is not None, "the game ended first"
+        detail = selectors.game_detail(table=table, viewer=players[turn])
+        if stop(detail):
+            return detail
+        services.make_move(
+            game_id=game.pk,
+            user=players[turn],
+            version=detail["version"],
+            action=choose(detail["legal_actions"]),
+        )
+    raise AssertionError("the game never got there")
+
+
+def asking(detail: dict[str, Any]) -> bool:
+    """The seat on turn may ask «можно выходить?»."""
+    return any(action["type"] == "ask_to_go_out" for action in detail["legal_actions"])

@@ -57,15 +57,16 @@ def play_until(
     game: Game, players: list[User], stop: Callable[[dict[str, Any]], bool], limit: int = 3000
 ) -> dict[str, Any]:
     """Moves by the seat the game waits for, through the move service, until `stop(detail)`
-    holds for that seat's view of the game (its detail, as the API shows it); returns it."""
+    holds for that seat's view of the game (its detail, as the API shows it; the first seat's
+    once the game is over); returns it."""
     for _ in range(limit):
         table = selectors.game_with_seats(game_id=game.pk)
         assert table is not None
         turn = table.game.turn_seat
-        assert turn is not None, "the game ended first"
-        detail = selectors.game_detail(table=table, viewer=players[turn])
+        detail = selectors.game_detail(table=table, viewer=players[turn or 0])
         if stop(detail):
             return detail
+        assert turn is not None, "the game ended first"
         services.make_move(
             game_id=game.pk,
             user=players[turn],

@@ -160,3 +160,17 @@ def test_the_partner_lays_down_or_passes_on_the_page(monkeypatch):
         game_id=game.pk, user=seated[partner], version=detail["version"], action={"type": "pass"}
     )
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+
+
+@pytest.mark.parametrize(("players", "teams"), [(6, 2), (3, 3)], ids=["6x2", "3x3"])
+def test_the_replay_page_of_a_finished_game_at_each_size(players, teams):
+    seated = UserFactory.create_batch(players)
+    game = started_game(players=seated, rules={"players": players, "teams": teams})
+    play_until(game, seated, lambda detail: detail["status"] != "active")
+    total = Game.objects.get(pk=game.pk).version
+    for step in (0, total // 2, total):
+        page = client_of(seated[1]).get(f"/games/{game.pk}/replay/?step={step}")
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert len(re.findall(r"data-replay-seat=", html)) == players
+    assert "data-replay-final" in html and html.count(" : ") >= teams - 1

@@ -214,6 +214,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "canasta_club.openapi.document_request_too_large",
+    ],
 }
 
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).

@@ -6,17 +6,16 @@ through `play_turn`, keeping one log per seat the way the service's move log sho
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, Rules, legal_actions
-from games.engine.bots import LEVELS, decide, log_entry, play_turn, sight
+from games.engine.bots import LEVELS, decide, sight
+from tests.engine.bot_table import Table
 from tests.engine.test_move_generator import position
 
 VARIANTS = [
@@ -33,30 +32,6 @@ TABLES = [
     Rules(players=6, teams=2, stock_out="classic"),
     Rules(canastas_to_go_out=2),
 ]
-
-
-class Table:
-    """A deal with each seat's log, as the service keeps them."""
-
-    def __init__(self, deal: Deal) -> None:
-        self.deal = deal
-        self.logs: list[list[dict[str, Any]]] = [[] for _ in deal.seating.seats]
-
-    def apply(self, seat: int, action: dict[str, Any]) -> None:
-        event = self.deal.apply(seat, action)
-        for viewer in self.deal.seating.seats:
-            self.logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
-
-    def bot_turn(self, level: str, seed: int) -> list[dict[str, Any]]:
-        seat = self.deal.turn
-        before = json.dumps(self.deal.to_dict())
-        actions = play_turn(self.deal, seat, level=level, log=self.logs[seat], seed=seed)
-        assert json.dumps(self.deal.to_dict()) == before, "play_turn changed the deal"
-        assert actions, "the bot did nothing"
-        for action in actions:
-            self.apply(seat, action)  # raises IllegalMove if the bot played an illegal move
-        assert self.deal.phase == "over" or self.deal.turn != seat, "the turn did not end"
-        return actions
 
 
 def test_the_sight_rebuilt_from_view_and_log_is_what_the_seat_knows() -> None:

@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, log_entry, play_turn, sight
+from games.engine.bots import LEVELS, decide, play_turn, sight
 from games.engine.errors import MESSAGES
 from games.engine.house import answering_partner, plan_to_go_out
 from games.engine.preview import preview
 from games.engine.state import DealState
+from tests.engine.bot_table import Table
 from tests.engine.decks import (
     VIEW_KEYS,
     cards_on_table,
@@ -363,29 +364,6 @@ def test_R_HOUSE_7500_below_5000_the_usual_minimum_holds() -> None:
 
 
 # ----------------------------------------------------------------------------- bots
-
-
-class Table:
-    """A deal with each seat's log; bots play whoever is to act."""
-
-    def __init__(self, deal: Deal) -> None:
-        self.deal = deal
-        self.logs: list[list[dict[str, Any]]] = [[] for _ in deal.seating.seats]
-
-    def apply(self, seat: int, action: dict[str, Any]) -> None:
-        event = self.deal.apply(seat, action)
-        for viewer in self.deal.seating.seats:
-            self.logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
-
-    def bot_turn(self, level: str, seed: int) -> list[dict[str, Any]]:
-        seat = self.deal.to_act
-        before = state(self.deal)
-        actions = play_turn(self.deal, seat, level=level, log=self.logs[seat], seed=seed)
-        assert state(self.deal) == before and actions
-        for action in actions:
-            self.apply(seat, action)
-        assert self.deal.phase == "over" or self.deal.to_act != seat
-        return actions
 
 
 def kings_laid_before(rules: Rules) -> Deal:

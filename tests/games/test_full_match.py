@@ -1,5 +1,6 @@
 """Complete games through the HTTP API alone: four clients from sign-up to the final score."""
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
-MAX_REQUESTS = 6000
+MAX_REQUESTS = 8000
 
 
 def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -60,12 +61,29 @@ def play_through_the_api(length: str, rules: dict[str, Any]) -> dict[str, Any]:
     game = joined.json()
     assert game["status"] == "active"
 
+    final = play_out(clients, game_id)
+    assert {body["status"] for body in final} == {"finished"}
+    export = clients[0].get(f"/api/games/{game_id}/export/")
+    assert export.status_code == 200
+    return {"final": final[0], "export": export.json()}
+
+
+def play_out(
+    clients: list[APIClient],
+    game_id: int,
+    *,
+    policy: Callable[[list[dict[str, Any]]], dict[str, Any]] = choose,
+) -> list[dict[str, Any]]:
+    """Every move by the seat the game waits for (`turn_seat`), chosen by `policy` among its
+    legal actions, until the game is over; each client's last look at the game."""
+    game = clients[0].get(f"/api/games/{game_id}/").json()
     for _ in range(MAX_REQUESTS):
         if game["status"] != "active":
             break
         client = clients[game["turn_seat"]]
         game = client.get(f"/api/games/{game_id}/").json()
-        action = choose(game["legal_actions"])
+        assert game["your_turn"] and game["legal_actions"], game["deal"]
+        action = policy(game["legal_actions"])
         response = client.post(
             f"/api/games/{game_id}/moves/",
             {"version": game["version"], "action": action},
@@ -75,12 +93,7 @@ def play_through_the_api(length: str, rules: dict[str, Any]) -> dict[str, Any]:
         game = response.json()["game"]
     else:
         raise AssertionError("the game did not end")
-
-    final = [client.get(f"/api/games/{game_id}/").json() for client in clients]
-    assert {body["status"] for body in final} == {"finished"}
-    export = clients[0].get(f"/api/games/{game_id}/export/")
-    assert export.status_code == 200
-    return {"final": final[0], "export": export.json()}
+    return [client.get(f"/api/games/{game_id}/").json() for client in clients]
 
 
 def replay(export: dict[str, Any]) -> Match:

@@ -12,11 +12,10 @@ from games.models import Game, Move
 from notifications.models import OutboxMessage
 from tests.factories import UserFactory, started_game
 from tests.games.playing import choose, fix_shuffles
-from tests.games.test_full_match import replay, sign_up
+from tests.games.test_full_match import play_out, replay, sign_up
 
 pytestmark = pytest.mark.django_db
 
-MAX_REQUESTS = 8000
 # Each table as the lobby offers it: (players, teams).
 TABLES = [(2, 2), (3, 3), (4, 2), (6, 3), (6, 2)]
 
@@ -43,32 +42,10 @@ def open_and_fill(players: int, rules: dict[str, Any], length: str) -> tuple[lis
     return clients, game_id
 
 
-def play_out(clients: list[APIClient], game_id: int) -> list[dict[str, Any]]:
-    """Every move by the seat the game waits for (`turn_seat`), until the game is over."""
-    game = clients[0].get(f"/api/games/{game_id}/").json()
-    for _ in range(MAX_REQUESTS):
-        if game["status"] != "active":
-            break
-        client = clients[game["turn_seat"]]
-        game = client.get(f"/api/games/{game_id}/").json()
-        assert game["your_turn"] and game["legal_actions"], game["deal"]
-        action = choose(game["legal_actions"])
-        response = client.post(
-            f"/api/games/{game_id}/moves/",
-            {"version": game["version"], "action": action},
-            format="json",
-        )
-        assert response.status_code == 200, (action, response.json())
-        game = response.json()["game"]
-    else:
-        raise AssertionError("the game did not end")
-    return [client.get(f"/api/games/{game_id}/").json() for client in clients]
-
-
 @pytest.mark.parametrize(("players", "teams"), TABLES, ids=[f"{p}x{t}" for p, t in TABLES])
 def test_a_game_at_every_table_from_sign_up_to_the_score(players, teams):
     clients, game_id = open_and_fill(players, {"players": players, "teams": teams}, "deal")
-    final = play_out(clients, game_id)
+    final = play_out(clients, game_id, policy=choose)
     assert {body["status"] for body in final} == {"finished"}
     body = final[0]
     rules = Rules(players=players, teams=teams)
@@ -97,7 +74,7 @@ def test_a_four_handed_match_with_every_house_rule_plays_the_question_and_the_la
         "double_going_out": True,
     }
     clients, game_id = open_and_fill(4, rules, "match")
-    final = play_out(clients, game_id)
+    final = play_out(clients, game_id, policy=choose)
     assert {body["status"] for body in final} == {"finished"}
     kinds = list(Move.objects.filter(game_id=game_id).values_list("action__type", flat=True))
     assert "ask_to_go_out" in kinds and "answer_go_out" in kinds

@@ -60,14 +60,10 @@ def parse_action(action: Any) -> tuple[str, Any]:
         raise _bad("ход — это объект с полем «type»", 'an action is an object with a "type"')
     kind = action.get("type")
     size = len(action)
-    if kind in ("draw", "undo", "ask_to_go_out", "pass") and size == 1:
-        return kind, None
-    if kind == "answer_go_out" and size == 2 and isinstance(action.get("yes"), bool):
-        return kind, action["yes"]
-    if kind == "lay_down" and size == 2 and "melds" in action:
-        return kind, parse_melds(action["melds"], allow_empty=False)
     if kind == "discard" and size == 2 and "card" in action:
         return kind, parse_card(action["card"])
+    if kind in ("draw", "undo", "ask_to_go_out", "pass") and size == 1:
+        return kind, None
     if kind == "meld" and size == 2 and "melds" in action:
         return kind, parse_melds(action["melds"], allow_empty=False)
     if (
@@ -78,6 +74,10 @@ def parse_action(action: Any) -> tuple[str, Any]:
         cards = parse_cards(action["cards"], allow_empty=True)
         melds = parse_melds(action.get("melds", []), allow_empty=True)
         return kind, (cards, melds)
+    if kind == "answer_go_out" and size == 2 and isinstance(action.get("yes"), bool):
+        return kind, action["yes"]
+    if kind == "lay_down" and size == 2 and "melds" in action:
+        return kind, parse_melds(action["melds"], allow_empty=False)
     raise _bad(
         "ожидается draw, take_pile, meld, undo или discard в форме из описания API",
         "expected draw, take_pile, meld, undo or discard in the documented form",

@@ -147,7 +147,8 @@ class Deal(DealState):
             raise _bad_seat(self.seating)
         if self.phase == "over":
             raise IllegalMove("deal_over")
-        if kind in _HOUSE_ACTIONS:
+        house = kind in _HOUSE_ACTIONS
+        if house:
             require_rule(self, kind)
         if seat != self.turn or self.question is not None:  # (one comparison on the hot path)
             if seat != self.to_act:
@@ -156,18 +157,8 @@ class Deal(DealState):
                 if kind != "answer_go_out":
                     raise _wrong_phase("answer")
                 return answer_go_out(self, seat, payload, commit)
-        if kind == "answer_go_out":
-            raise _wrong_phase("no_question")
-        if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes
-            if kind == "lay_down":
-                return lay_down(self, seat, payload, commit)
-            if kind == "pass":
-                return pass_out(self, seat, commit)
-            raise _wrong_phase("partner_out")
-        if kind in ("lay_down", "pass"):
-            raise _wrong_phase("lay_down")
-        if kind == "ask_to_go_out":
-            return ask_to_go_out(self, seat, commit)
+        if house or self.phase == "partner_out":
+            return self._run_house(seat, kind, payload, commit)
         if kind == "draw":
             return draw(self, seat, commit)
         if kind == "take_pile":
@@ -178,6 +169,21 @@ class Deal(DealState):
         if kind == "undo":
             return undo(self, seat, commit)
         return discard(self, seat, payload, commit)
+
+    def _run_house(self, seat: int, kind: str, payload: Any, commit: bool) -> Event:
+        """A house-rule action, or any action while the partner lays down (kept off the path
+        of the four-handed club game's actions)."""
+        if kind == "answer_go_out":
+            raise _wrong_phase("no_question")
+        if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes
+            if kind == "lay_down":
+                return lay_down(self, seat, payload, commit)
+            if kind == "pass":
+                return pass_out(self, seat, commit)
+            raise _wrong_phase("partner_out")
+        if kind in ("lay_down", "pass"):
+            raise _wrong_phase("lay_down")
+        return ask_to_go_out(self, seat, commit)
 
     # ----------------------------------------------------------------- reading
 

@@ -1,7 +1,7 @@
 """Rules: the club's rules (RULES.md) with the seed variants as options."""
 
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from .seating import Seating
@@ -136,7 +136,7 @@ class Rules:
     def to_options(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
-    @property
+    @cached_property
     def seating(self) -> Seating:
         """Seats, teams and partners: partners never side by side (R-DEAL-1)."""
         return _seating(self.players, self.teams)
@@ -151,12 +151,12 @@ class Rules:
         """Cards dealt to each player: 11 at four, 15 at two, 13 at three and six (seed 001)."""
         return {2: 15, 3: 13, 4: 11, 6: 13}[self.players]
 
-    @property
+    @cached_property
     def cards_drawn(self) -> int:
         """Cards a stock draw takes: two at a table of two (seed 001), else one."""
         return 2 if self.players == 2 else 1
 
-    @property
+    @cached_property
     def strict_wilds(self) -> bool:
         return self.wild_limit == "strict"
 

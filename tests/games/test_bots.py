@@ -117,6 +117,14 @@ def test_the_sweep_plays_a_bots_turn_after_its_pause_as_its_own_move() -> None:
     assert Seat.objects.get(game=game, seat=seat).consecutive_timeouts == 0
 
 
+def worker_plays_the_bots_turn(game: Game) -> None:
+    """The bot's pause passes and the worker's deadline sweep plays its turn."""
+    version = game.version
+    clock.advance(BOT_PAUSE)
+    sweep_deadlines.delay()
+    wait_for(lambda: Game.objects.get(pk=game.pk).version > version)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_three_bots_and_a_person_play_a_whole_match_through_the_worker(celery_worker: None) -> None:
     creator = UserFactory.create()
@@ -129,10 +137,7 @@ def test_three_bots_and_a_person_play_a_whole_match_through_the_worker(celery_wo
         if not is_bot_turn(game):
             person_plays(game)
             continue
-        version = game.version
-        clock.advance(BOT_PAUSE)
-        sweep_deadlines.delay()
-        wait_for(lambda: Game.objects.get(pk=game.pk).version > version)  # noqa: B023
+        worker_plays_the_bots_turn(game)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and max(game.scores) >= 500
     bot_moves = Move.objects.filter(game=game, seat__in=[1, 2, 3])
@@ -231,10 +236,7 @@ def test_the_creator_gives_an_abandoned_seat_to_a_bot_and_the_worker_plays_it(
         if not is_bot_turn(game):
             person_plays(game)
             continue
-        version = game.version
-        clock.advance(BOT_PAUSE)
-        sweep_deadlines.delay()
-        wait_for(lambda: Game.objects.get(pk=game.pk).version > version)  # noqa: B023
+        worker_plays_the_bots_turn(game)
         bot_turns += 1
     assert bot_turns == 2 or Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     bot_moves = Move.objects.filter(game=game, seat=culprit, seq__gt=first_version)

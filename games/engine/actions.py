@@ -32,6 +32,11 @@ def parse_cards(value: object, *, allow_empty: bool) -> list[str]:
         raise _bad("«cards» должен быть списком карт", '"cards" must be a list of cards')
     if not value and not allow_empty:
         raise _bad("список карт пуст", "the list of cards is empty")
+    try:
+        if ALL_CODES.issuperset(value):  # every item a card code: nothing to say of any one
+            return list(value)
+    except TypeError:  # an unhashable item: parse_card says what is wrong
+        pass
     return [parse_card(card) for card in value]
 
 

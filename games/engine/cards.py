@@ -15,6 +15,10 @@ ALL_CODES = frozenset([rank + suit for rank in RANKS for suit in SUITS] + [JOKER
 WILDS = frozenset([JOKER] + ["2" + suit for suit in SUITS])
 RED_THREES = frozenset({"3H", "3D"})
 BLACK_THREES = frozenset({"3S", "3C"})
+IS_WILD: dict[str, bool] = {code: code in WILDS for code in ALL_CODES}
+# The group a card melds in: its rank, "*" for wilds; threes are "3" (red threes never stay
+# in a hand).
+MELD_GROUP: dict[str, str] = {code: "*" if code in WILDS else code[0] for code in ALL_CODES}
 
 
 def _value(code: str) -> int:

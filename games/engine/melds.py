@@ -1,10 +1,9 @@
 """Melds and canastas (R-MELD-1..4, R-CAN-1/2, R-OUT-2): checking entries, laying them."""
 
-from collections import Counter
 from typing import Any
 
 from .actions import Entry
-from .cards import RED_THREES, VALUE, WILDS
+from .cards import IS_WILD, RED_THREES, VALUE, WILDS
 from .errors import IllegalMove
 from .house import (
     canasta_opening,
@@ -179,7 +178,7 @@ def check_entries(
             shape = sim.get(rank)
             if shape is None and rank in melds:
                 existing = melds[rank]
-                on_wilds = sum(1 for card in existing if card in WILDS)
+                on_wilds = sum(map(IS_WILD.__getitem__, existing))
                 shape = [len(existing) - on_wilds, on_wilds, len(existing)]
             if shape is None:
                 if len(cards) < 3:
@@ -190,7 +189,7 @@ def check_entries(
             if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):  # R-MELD-2
                 raise IllegalMove("too_many_wilds")
             sim[rank] = [naturals, wilds, shape[2] + len(cards)]
-        points += sum(VALUE[card] for card in cards)
+        points += sum(map(VALUE.__getitem__, cards))
         resolved.append((rank, cards))
     return resolved, points, black
 
@@ -221,11 +220,14 @@ def lay(state: DealState, team: int, resolved: list[tuple[str, list[str]]]) -> N
 
 
 def require_in_hand(hand: list[str], cards: list[str]) -> None:
-    if not cards:
-        return
-    have = Counter(hand)
-    for card, count in Counter(cards).items():
-        if have[card] < count:
+    # A meld holds a few cards: counting each in the hand beats building Counters (and no
+    # more cards than the hand holds are ever counted).
+    for card in cards:
+        if (
+            len(cards) > len(hand)
+            or card not in hand
+            or (cards.count(card) > 1 and hand.count(card) < cards.count(card))
+        ):
             raise IllegalMove(
                 "card_not_in_hand",
                 f"Карты {card} у вас в руке нет (или их меньше).",

@@ -18,16 +18,14 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-from .cards import ALL_CODES, RED_THREES, VALUE, WILDS
+from .cards import ALL_CODES, IS_WILD, MELD_GROUP, RED_THREES, VALUE, WILDS
 from .deal import Deal
 from .house import canasta_opening, plan_to_go_out
+from .opening import can_undo
 from .search import going_out_plan, opening_plan
 
 Action = dict[str, Any]
 
-# The group a hand card melds in: its rank, "*" for wilds; black threes are "3" (red threes
-# never stay in a hand).
-_GROUP = {code: "*" if code in WILDS else code[0] for code in ALL_CODES}
 
 # Actions that need no building; shared, so callers must not change an action they are given.
 DRAW: Action = {"type": "draw"}
@@ -64,12 +62,12 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
     opened = deal.opened[team]
     # R-HOUSE-7500: a side that opens with a canasta from the pile melds nothing from the hand.
     actions = [] if not opened and canasta_opening(deal, team) else legal_melds(deal, seat)
-    if deal.undo_available(seat):
+    if can_undo(deal, seat):
         actions.append(UNDO)
     hand = deal.hands[seat]
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
     if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
-        actions += [DISCARDS[card] for card in dict.fromkeys(hand)]
+        actions += map(DISCARDS.__getitem__, dict.fromkeys(hand))
     if deal.rules.ask_partner_to_go_out:
         return _asking(deal, seat, actions)
     return actions
@@ -120,7 +118,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     opened = deal.opened[team]
-    naturals = [card for card in hand if card[0] == rank and card not in WILDS]
+    naturals = [card for card in hand if MELD_GROUP[card] == rank]
     if not opened and canasta_opening(deal, team):
         return _canasta_opening_take(deal, seat, naturals)
     bases: list[list[str]] = []
@@ -129,7 +127,8 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
     if len(naturals) >= 2:
         bases.append(naturals[:2])
     if naturals and opened and not deal.frozen:
-        bases.extend([naturals[0], wild] for wild in dict.fromkeys(c for c in hand if c in WILDS))
+        wild_kinds = dict.fromkeys(filter(IS_WILD.__getitem__, hand))
+        bases.extend([naturals[0], wild] for wild in wild_kinds)
     if not bases:
         return []
     keep = 2  # R-PILE-3: hand cards to keep back; the pile's other cards join the hand
@@ -140,7 +139,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
                 break
     strict = deal.rules.strict_wilds
     meld = deal.melds[team].get(rank, ())
-    on_wilds = sum(1 for card in meld if card in WILDS)
+    on_wilds = sum(map(IS_WILD.__getitem__, meld))
     canastas = deal.rules.canastas_to_go_out
     missing = canastas
     for cards in deal.melds[team].values():
@@ -153,7 +152,7 @@ def pile_takes(deal: Deal, seat: int) -> list[Action]:
         if opened:
             # Judged here from its shape (a test holds it equal to the engine): the meld of the
             # top card (R-MELD-2), then R-PILE-3.
-            wilds = on_wilds + sum(1 for card in base if card in WILDS)
+            wilds = on_wilds + sum(map(IS_WILD.__getitem__, base))
             length = len(meld) + 1 + len(base)
             if wilds > 3 or (2 * wilds >= length if strict else 2 * wilds > length):
                 continue
@@ -214,14 +213,22 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
     # Melds leaving at most `engine_left` cards go to the engine: below the minimum, going out
     # (R-OPEN-3) or any meld after an undo (R-UNDO-3).
     engine_left = -1
+    by_shape = True  # melds leaving more cards are judged by their shape
     if not deal.opened[team] and deal.points < deal.minimums[team]:
         plan = opening_melds(deal, seat)
         if plan:  # reaches the minimum, keeps the cards R-OUT-2 asks: legal as planned
             legal.append({"type": "meld", "melds": plan})
-        engine_left = hand_size if deal.undo_used else 0
+        if not deal.undo_used:
+            engine_left = 0
+        elif plan is None:
+            # R-UNDO-3: a hand that cannot reach the minimum cannot after melding part of it
+            # either (its plan would be a plan of the whole hand): only going out is left.
+            engine_left, by_shape = 0, False
+        else:
+            engine_left = hand_size
     groups: dict[str, list[str]] = {}
     for card in hand:
-        group = _GROUP[card]
+        group = MELD_GROUP[card]
         if group in groups:
             groups[group].append(card)
         else:
@@ -239,55 +246,61 @@ def legal_melds(deal: Deal, seat: int) -> list[Action]:
                 break
     canasta = missing <= 0
 
-    def by_engine(entry: dict[str, Any]) -> None:
-        action = {"type": "meld", "melds": [entry]}
-        if deal.is_legal(seat, action):
-            legal.append(action)
-
-    def fits(rank: str, naturals: int, wilds: int, left: int) -> bool:
-        """The meld of `rank` with `naturals` and `wilds` more is legal by its shape."""
-        meld = melds.get(rank)
-        if meld:
-            on_wilds = 0
-            for card in meld:
-                if card in WILDS:
-                    on_wilds += 1
-            wilds += on_wilds
-            naturals += len(meld) - on_wilds
-        if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):
-            return False
-        return left >= 2 or canasta or (missing == 1 and naturals + wilds >= 7 > len(meld or ()))
-
+    # Each meld judged by its shape after the cards (R-MELD-2; R-OUT-2: `left` cards stay, and
+    # going out needs `missing` canastas more, which a meld reaching seven makes).
     for rank, cards in groups.items():
         naturals = len(cards)
-        if naturals >= 3 or rank in melds:
-            entry, added = {"cards": cards}, 0
+        meld = melds.get(rank)
+        if meld is not None:
+            entry: dict[str, Any] = {"cards": cards}
+            left = hand_size - naturals
+            on_wilds = sum(map(IS_WILD.__getitem__, meld))
+            naturals += len(meld) - on_wilds
+            if on_wilds >= naturals if strict else on_wilds > naturals:
+                continue
+            made = naturals + on_wilds >= 7 > len(meld)
+        elif naturals >= 3:
+            entry, left, made = {"cards": cards}, hand_size - naturals, naturals >= 7
         elif naturals == 2 and kinds:
-            entry, added = {"cards": [*cards, kinds[-1]]}, 1
+            entry, left, made = {"cards": [*cards, kinds[-1]]}, hand_size - 3, False
         else:
             continue
-        left = hand_size - naturals - added
         if left <= engine_left:
-            by_engine(entry)
-        elif fits(rank, naturals, added, left):
+            _by_engine(deal, seat, entry, legal)
+        elif by_shape and (left >= 2 or canasta or (missing == 1 and made)):
             legal.append({"type": "meld", "melds": [entry]})
     if kinds:
         left = hand_size - 1
-        for rank in melds:
+        for rank, meld in melds.items():
             if rank == "3":
                 continue
             if left <= engine_left:
                 for wild in kinds:
-                    by_engine({"rank": rank, "cards": [wild]})
-            elif fits(rank, 0, 1, left):  # every kind of wild alike
+                    _by_engine(deal, seat, {"rank": rank, "cards": [wild]}, legal)
+                continue
+            wilds_after = sum(map(IS_WILD.__getitem__, meld)) + 1
+            naturals = len(meld) + 1 - wilds_after
+            if (
+                by_shape
+                and wilds_after <= 3
+                and (wilds_after < naturals if strict else wilds_after <= naturals)
+                and (left >= 2 or canasta or (missing == 1 and len(meld) == 6))
+            ):  # every kind of wild alike
                 legal += [{"type": "meld", "melds": [{"rank": rank, "cards": [w]}]} for w in kinds]
     if blacks and len(blacks) >= 3:  # R-MELD-4: only while going out, with a canasta
         left = hand_size - len(blacks)
         if left <= engine_left:
-            by_engine({"cards": blacks})
-        elif left <= 1 and canasta and "3" not in melds:
+            _by_engine(deal, seat, {"cards": blacks}, legal)
+        elif by_shape and left <= 1 and canasta and "3" not in melds:
             legal.append({"type": "meld", "melds": [{"cards": blacks}]})
     return legal
+
+
+def _by_engine(deal: Deal, seat: int, entry: dict[str, Any], legal: list[Action]) -> None:
+    """Offers the meld of `entry` when the engine accepts it (the cases no shape decides)."""
+    action = {"type": "meld", "melds": [entry]}
+    if deal.is_legal(seat, action):
+        legal.append(action)
 
 
 def opening_melds(deal: Deal, seat: int) -> list[dict[str, Any]] | None:

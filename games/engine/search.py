@@ -7,9 +7,10 @@ bounded by two facts: every card is worth points, and at most two cards must be 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from .cards import BLACK_THREES, NATURAL_RANKS, VALUE, WILDS
+from .cards import BLACK_THREES, IS_WILD, MELD_GROUP, NATURAL_RANKS, VALUE, WILDS
 
 # One way to use a place cards can go: (naturals melded, their points, wilds a new pair needs,
 # wilds the meld can take (R-MELD-2; -1 when the place stays unused), the meld's length then).
@@ -44,18 +45,14 @@ def opening_plan(
     if target <= 0:
         return []
     naturals: dict[str, list[str]] = {}
-    wilds: list[str] = []
-    blacks: list[str] = []
     for card in hand:
-        if card in WILDS:
-            wilds.append(card)
-        elif card[0] == "3":
-            if card in BLACK_THREES:
-                blacks.append(card)
-        elif card[0] in naturals:
-            naturals[card[0]].append(card)
+        group = MELD_GROUP[card]
+        if group in naturals:
+            naturals[group].append(card)
         else:
-            naturals[card[0]] = [card]
+            naturals[group] = [card]
+    wilds = naturals.pop("*", [])
+    blacks = [card for card in naturals.pop("3", ()) if card in BLACK_THREES]
     wild_count = len(wilds)
     black_points = 5 * len(blacks)
     if not exempt_out:  # most hands fall short of the minimum whatever is melded: say so at once
@@ -78,7 +75,6 @@ def opening_plan(
             missing -= 1
 
     slots: list[_Slot] = []
-    weights: list[int] = []
     for rank, cards in melds.items():
         if rank == "3":
             continue
@@ -93,17 +89,13 @@ def opening_plan(
         if not made:  # no count of naturals makes the meld legal (R-MELD-2)
             return None
         slots.append((rank, in_hand, made))
-        weights.append(count * _RANK_VALUE[rank])
     for rank, in_hand in naturals.items():
         count = len(in_hand)
         if count < 2 or rank in melds:
             continue
-        counts = [count, count - 1, count - 2, 0] if count >= 4 else [*range(count, 1, -1), 0]
-        slots.append((rank, in_hand, _choices(0, 0, 0, counts, rank, strict)))
-        weights.append(count * _RANK_VALUE[rank])
+        slots.append((rank, in_hand, _new_meld_choices(count, rank, strict)))
     if len(slots) > 1:  # the most valuable ranks first
-        order = sorted(range(len(slots)), key=lambda i: -weights[i])
-        slots = [slots[i] for i in order]
+        slots.sort(key=_slot_weight, reverse=True)
 
     slot_count = len(slots)
     suffix = [0] * (slot_count + 1)
@@ -187,6 +179,17 @@ def _canasta_costs(chosen: list[_Choice], missing: int) -> list[tuple[int, int]]
     if missing > 1:
         costs.sort()
     return costs
+
+
+def _slot_weight(slot: _Slot) -> int:
+    return len(slot[1]) * _RANK_VALUE[slot[0]]
+
+
+@cache
+def _new_meld_choices(count: int, rank: str, strict: bool) -> list[_Choice]:
+    """The choices of a rank with `count` naturals in hand and no meld (shared: not changed)."""
+    counts = [count, count - 1, count - 2, 0] if count >= 4 else [*range(count, 1, -1), 0]
+    return _choices(0, 0, 0, counts, rank, strict)
 
 
 def _choices(
@@ -300,14 +303,14 @@ def _lay_all(
         existing = melds.get(rank, [])
         if not existing and len(laid) < 2:
             return None  # a lone natural makes no meld (R-MELD-1/2)
-        on_wilds = sum(1 for card in existing if card in WILDS)
+        on_wilds = sum(map(IS_WILD.__getitem__, existing))
         count = len(existing) - on_wilds + len(laid)
         room = min(3, count - 1 if strict else count) - on_wilds
         due = 1 if not existing and len(laid) == 2 else 0
         slots.append((rank, laid, len(existing) + len(laid), room, due))
     for rank, existing in melds.items():
         if rank != "3" and rank not in naturals:
-            on_wilds = sum(1 for card in existing if card in WILDS)
+            on_wilds = sum(map(IS_WILD.__getitem__, existing))
             count = len(existing) - on_wilds
             room = min(3, count - 1 if strict else count) - on_wilds
             slots.append((rank, [], len(existing), room, 0))

@@ -1,31 +1,38 @@
 """Engine benchmark: full deals by random agents through Deal.apply (prints figures).
 
-    .venv/bin/python bench/engine.py [deals]
-
 The four-handed club game first, then deals/s at every table (two, three, four, six in three
 and in two teams; issue 13) with both agents.
+
+    .venv/bin/python bench/engine.py [deals] [--reference COMMIT] [--rounds N]
 
 Targets: >= 200 deals/s on one core, median apply < 50 µs, to_dict() JSON < 4 KB mid-deal;
 the move generator's measure (every decision a uniform choice among `legal_actions`, each
 applied with full validation, the unit jhtschultz/canasta-openspiel reports 133 deals/s for):
 >= 400 deals/s on one core.
+
+This machine's speed drifts by up to two times within minutes, so the move generator's measure
+is also taken of the engine at `--reference` (default 645d3ef^, the engine issue 12 measured at
+about 145 deals/s), the two alternating in fresh processes on the same deals: their ratio holds
+while the machine's speed does not.
 """
 
+import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.autoplay_baseline import legal_actions as baseline_legal_actions
 from bench.figures import percentile
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
 from games.engine.cards import WILDS
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Timed:
@@ -84,7 +91,57 @@ def random_turn(deal: Deal, seat: int, rnd: random.Random, timed: Timed) -> None
     raise RuntimeError("random agent could not discard")
 
 
-Generator = Callable[[Deal, int], list[dict[str, Any]]]
+# One process's measure of random legal play, run alike on this checkout and the reference:
+# it prints the CPU seconds of `deals` deals (seeds, dealer and choices as below).
+UNIFORM_LEGAL_PLAY = """
+import random, sys, time
+from games.engine import Deal, Rules, legal_actions
+deals = int(sys.argv[1])
+rules, rnd = Rules(), random.Random(2027)
+start = time.process_time()
+for number in range(deals):
+    deal = Deal.new(rules, dealer=number % 4, seed=50_000 + number)
+    while deal.phase != "over":
+        deal.apply(deal.turn, rnd.choice(legal_actions(deal, deal.turn)))
+print(time.process_time() - start)
+"""
+
+
+def uniform_legal_cpu(checkout: Path, deals: int) -> float:
+    """CPU seconds of random legal play by the engine of `checkout`, in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, "-c", UNIFORM_LEGAL_PLAY, str(deals)],
+        cwd=checkout,
+        env={"PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(out.stdout)
+
+
+def against_reference(deals: int, reference: str, rounds: int) -> None:
+    """Random legal play here and by the engine at the `reference` commit, alternating."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", reference, "games/__init__.py", "games/engine"],
+            capture_output=True,
+            check=True,
+        )
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        ours, theirs = [], []
+        for _ in range(rounds):
+            ours.append(deals / uniform_legal_cpu(ROOT, deals))
+            theirs.append(deals / uniform_legal_cpu(Path(folder), deals))
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    print(
+        f"random legal play against the engine of {reference}, {rounds} alternating runs of "
+        f"{deals} deals (deals/s of CPU time on one core): here median "
+        f"{statistics.median(ours):.0f} (best {max(ours):.0f}), the reference median "
+        f"{statistics.median(theirs):.0f}; here x{statistics.median(ratios):.2f} the reference "
+        f"(x{ratios[0]:.2f} .. x{ratios[-1]:.2f}): at the reference's 145 deals/s of issue 12, "
+        f"{145 * statistics.median(ratios):.0f} deals/s"
+    )
 
 
 def random_legal_deals(deals: int) -> None:
@@ -95,7 +152,7 @@ def random_legal_deals(deals: int) -> None:
     """
     rules = Rules()
 
-    def play(timed: bool, generator: Generator = legal_actions) -> tuple[list[int], list[int]]:
+    def play(timed: bool) -> tuple[list[int], list[int]]:
         rnd = random.Random(2027)
         legal_ns: list[int] = []
         apply_ns: list[int] = []
@@ -105,7 +162,7 @@ def random_legal_deals(deals: int) -> None:
             while deal.phase != "over":
                 seat = deal.turn
                 if not timed:
-                    deal.apply(seat, rnd.choice(generator(deal, seat)))
+                    deal.apply(seat, rnd.choice(legal_actions(deal, seat)))
                     continue
                 t0 = clock()
                 actions = legal_actions(deal, seat)
@@ -119,18 +176,12 @@ def random_legal_deals(deals: int) -> None:
     cpu_start = time.process_time()
     play(timed=False)
     cpu = time.process_time() - cpu_start
-    # The generator as it was before issue 12, on the same deals and the same machine load: the
-    # ratio holds when a shared machine slows both.
-    cpu_start = time.process_time()
-    play(timed=False, generator=baseline_legal_actions)
-    baseline_cpu = time.process_time() - cpu_start
     legal_ns, apply_ns = play(timed=True)
     decisions = len(legal_ns)
     print(
         f"random legal play (each decision uniform among legal_actions, applied with full "
         f"validation): {deals} deals, {deals / cpu:.0f} deals/s of CPU time on one core, "
-        f"{decisions / deals:.0f} decisions a deal; the pre-bots generator "
-        f"{deals / baseline_cpu:.0f} deals/s now (x{baseline_cpu / cpu:.1f})"
+        f"{decisions / deals:.0f} decisions a deal"
     )
     for name, samples in (("legal_actions", legal_ns), ("apply", apply_ns)):
         mean = sum(samples) / decisions / 1000
@@ -182,8 +233,14 @@ def every_table(deals: int) -> None:
 
 
 def main() -> None:
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("deals", nargs="?", type=int, default=1000)
+    parser.add_argument("--reference", default="645d3ef^", help="a commit of this repository")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each engine")
+    args = parser.parse_args()
+    deals = args.deals
     random_legal_deals(deals)
+    against_reference(deals, args.reference, args.rounds)
     rnd = random.Random(2026)
     timed = Timed()
     sizes: list[int] = []

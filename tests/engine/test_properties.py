@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine.moves import opening_melds
 from games.engine.seating import Seating
 from tests.engine.decks import (
     FULL_DECK,
@@ -591,16 +592,11 @@ def candidate_melds(hand: list[str]) -> list[list[dict[str, Any]]]:
     return found
 
 
-@settings(PROPERTY_SETTINGS, max_examples=100)
-@given(hand_seed=st.integers(0, 2**32), scores=st.sampled_from(sorted(MINIMUM_BY_SCORES)))
-def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
-    hand_seed: int, scores: tuple[int, int]
-) -> None:
-    # R-UNDO-3: after an undo a meld is refused with `minimum_unreachable` exactly when the
-    # minimum can no longer be reached; an accepted meld never leaves the player stuck
+def after_an_undo(hand_seed: int, scores: tuple[int, int]) -> tuple[str, list[str]] | None:
+    """Seat 0 of an unopened team drew, melded part of a biased hand and undid it: the state
+    and the hand, or None when no part of the hand could be melded."""
     rng = random.Random(hand_seed)
     cards = biased_hand(rng)
-    minimum = MINIMUM_BY_SCORES[scores]
     deck = build_deck(hands={0: cards[:11]}, stock=[cards[11]])
     base = Deal.new(Rules(), dealer=3, team_scores=scores, deck=deck)
     base.apply(0, {"type": "draw"})
@@ -614,10 +610,24 @@ def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
         None,
     )
     if first is None:
-        return
+        return None
     base.apply(0, {"type": "meld", "melds": first})
     base.apply(0, {"type": "undo"})
-    before = state(base)
+    return state(base), hand0
+
+
+@settings(PROPERTY_SETTINGS, max_examples=100)
+@given(hand_seed=st.integers(0, 2**32), scores=st.sampled_from(sorted(MINIMUM_BY_SCORES)))
+def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
+    hand_seed: int, scores: tuple[int, int]
+) -> None:
+    # R-UNDO-3: after an undo a meld is refused with `minimum_unreachable` exactly when the
+    # minimum can no longer be reached; an accepted meld never leaves the player stuck
+    minimum = MINIMUM_BY_SCORES[scores]
+    undone = after_an_undo(hand_seed, scores)
+    if undone is None:
+        return
+    before, hand0 = undone
     for melds in candidate_melds(hand0):
         deal = Deal.from_dict(json.loads(before))
         try:
@@ -641,6 +651,26 @@ def test_r_undo_3_minimum_unreachable_exactly_when_no_melds_can_reach_it(
         assert minimum_reachable(view["hand"], laid, points, minimum, strict=True), (
             f"hand {sorted(hand0)}: {melds} accepted after an undo but {minimum} is out of reach"
         )
+
+
+@settings(PROPERTY_SETTINGS, max_examples=100)
+@given(hand_seed=st.integers(0, 2**32), scores=st.sampled_from(sorted(MINIMUM_BY_SCORES)))
+def test_r_undo_3_no_part_of_a_hand_that_cannot_reach_the_minimum_may_be_melded(
+    hand_seed: int, scores: tuple[int, int]
+) -> None:
+    # R-UNDO-3 as legal_actions reads it: when no plan of the whole hand reaches the minimum
+    # after an undo, the engine refuses every meld that keeps cards, and none is offered
+    undone = after_an_undo(hand_seed, scores)
+    if undone is None:
+        return
+    before, hand0 = undone
+    deal = Deal.from_dict(json.loads(before))
+    if opening_melds(deal, 0) is not None:
+        return
+    assert not [action for action in legal_actions(deal, 0) if action["type"] == "meld"]
+    for melds in candidate_melds(hand0):
+        if len(melds[0]["cards"]) < len(hand0):
+            assert not accepted(before, 0, {"type": "meld", "melds": melds}), melds
 
 
 # --- taking the pile against an independent oracle ---------------------------------------------

@@ -115,7 +115,9 @@ def populate_card() -> tuple[int, int]:
     for n, game in enumerate(games):
         table = [player, viewer if n % 20 == 0 else others[n % 30], others[(n + 7) % 30]]
         table.append(others[(n + 13) % 30])
-        seats.extend(Seat(game=game, user=user, seat=seat) for seat, user in enumerate(table))
+        seats.extend(
+            Seat.at_table(game=game, user=user, seat=seat) for seat, user in enumerate(table)
+        )
     Seat.objects.bulk_create(seats, batch_size=5_000)
     shared = [game for n, game in enumerate(games) if n % 20 == 0]
     Afterword.objects.bulk_create(

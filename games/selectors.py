@@ -5,8 +5,6 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
-import functools
-import operator
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
@@ -19,7 +17,6 @@ from canasta_club.counting import count_of
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
-from games.engine.rules import TABLE_TEAMS
 from games.engine.seating import Seating
 from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
@@ -79,40 +76,16 @@ def games_of(*, user: User) -> QuerySet[Game]:
     return Game.objects.filter(seats__user=user)
 
 
-def _of_table(players: int, teams: int) -> Q:
-    """Seats at games of this table; a game opened before tables had sizes is four-handed."""
-    table = Q(game__rules__players=players, game__rules__teams=teams)
-    default = Rules()
-    if (players, teams) == (default.players, default.teams):
-        return table | Q(game__rules__players__isnull=True)
-    return table
-
-
-@functools.cache
-def _won() -> Q:
-    """A seat whose team won its game: the team is the engine's, for each table's seating."""
-    return functools.reduce(
-        operator.or_,
-        (
-            _of_table(players, len(seating.teams)) & Q(game__winner_team=team, seat__in=members)
-            for players, choices in TABLE_TEAMS.items()
-            for seating in (Rules(players=players, teams=teams).seating for teams in choices)
-            for team, members in enumerate(seating.teams)
-        ),
-    )
-
-
 def player_stats(*, user: User) -> dict[str, int]:
     """Games finished (played to the end or abandoned), won, and abandoned by this player, in
     one query: the seats they kept to the end, and those they abandoned to a bot while others
     played on (`Abandonment`: played and abandoned, never won)."""
-    won = _won()
     over = Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
     counts = (
         User.objects.filter(pk=user.pk)
         .values(
             kept=count_of(over),
-            won=count_of(over.filter(won)),
+            won=count_of(over.filter(game__winner_team=F("team"))),
             abandoned=count_of(over.filter(game__abandoned_by_seat=F("seat"))),
             left=count_of(Abandonment.objects.filter(user=user)),
         )
@@ -146,8 +119,8 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
             "game__finished_at",
             "game__scores",
             "game__winner_team",
-            "game__rules",
             "seat",
+            "team",
             "user_id",
             "user__username",
             "user__display_name",
@@ -161,11 +134,10 @@ def recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     rows = []
     for game_id, game_seats in games.items():
         game = game_seats[0]
-        seating = Rules.from_options(game["game__rules"]).seating
         players = [
             _player(
                 seat=seat["seat"],
-                team=seating.team_of(seat["seat"]),
+                team=seat["team"],
                 user_id=seat["user_id"],
                 username=seat["user__username"],
                 display_name=seat["user__display_name"],
@@ -206,11 +178,10 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
 
 
 def _players(table: Table) -> list[dict[str, Any]]:
-    seating = seating_of(game=table.game)
     return [
         _player(
             seat=seat.seat,
-            team=seating.team_of(seat.seat),
+            team=seat.team,
             user_id=seat.user_id,
             username=seat.user.username,
             display_name=seat.user.display_name,

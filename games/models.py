@@ -98,8 +98,9 @@ class Game(models.Model):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Looked up by `seat_of_user` (its first column).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats", db_index=False
     )
     # Teams and partners are the engine's (`Rules.seating`).
     seat = models.PositiveSmallIntegerField()
@@ -113,6 +114,12 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["seat"]
+        indexes = [
+            # A player's seats with what their card counts (wins: the team), read from the
+            # index alone: the card's stats and recent games, shared games for a report, the
+            # header's games waiting.
+            models.Index(fields=["user", "game", "seat", "team"], name="seat_of_user"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user_per_game"),

@@ -1,7 +1,8 @@
 """What the pages around the table show, put together from the apps' own selectors.
 
 No page reads the database its own way: each function here only calls games, moderation and
-notifications selectors and shapes their answers for a template.
+notifications selectors (or, for the header's counts, puts their counting subqueries in one
+statement) and shapes their answers for a template.
 """
 
 from dataclasses import dataclass
@@ -9,10 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.counting import count_of
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.models import Game
@@ -21,7 +22,7 @@ from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
 from moderation.phrases import kudos_outcome
-from moderation.selectors import ReportTargets
+from moderation.selectors import AuthorityChangeShown, ReportTargets
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
 
@@ -32,13 +33,12 @@ NOTIFICATIONS_PAGE = 50
 QUEUE_PAGE = 50
 
 
-def explain_authority_change(change: AuthorityChange) -> str:
+def explain_authority_change(change: AuthorityChangeShown) -> str:
     """Why a player's Authority moved, as the card says it (never who reported them)."""
     if change.kind == AuthorityChange.Kind.REPORT_UPHELD:
-        decision = change.report.decision if change.report else ""
         return text(
-            f"жалоба подтверждена модератором ({decision_name(decision)})",
-            f"a report was upheld by a moderator ({decision_name(decision)})",
+            f"жалоба подтверждена модератором ({decision_name(change.decision)})",
+            f"a report was upheld by a moderator ({decision_name(change.decision)})",
         )
     why_not: dict[str, str] = {
         AuthorityChange.Reason.GIVER_TOO_NEW: text(
@@ -81,21 +81,20 @@ def reason_choices() -> list[tuple[str, str]]:
     return [(reason, reason_name(reason)) for reason in Report.Reason.values]
 
 
+# Every signed-in page reads these: written out, the ORM's two count subqueries cost ~2-4 ms of
+# CPU on the bench machine, the statement ~0.1 ms.
+_HEADER_COUNTS_SQL = (
+    f"SELECT {game_selectors.GAMES_WAITING_COUNT_SQL}, {notification_selectors.UNREAD_COUNT_SQL}"
+)
+
+
 def header_counts(*, user: User) -> dict[str, int]:
     """Every page's header: the games waiting for the user's move (the badge, the tab title)
     and the unread notifications (the bell), in one query."""
-    counts = (
-        User.objects.filter(pk=user.pk)
-        .values(
-            games_waiting=count_of(game_selectors.games_waiting(user=user)),
-            notifications_unread=count_of(notification_selectors.unread(user=user)),
-        )
-        .get()
-    )
-    return {
-        "games_waiting": counts["games_waiting"],
-        "notifications_unread": counts["notifications_unread"],
-    }
+    with connection.cursor() as cursor:
+        cursor.execute(_HEADER_COUNTS_SQL, [user.pk, user.pk])
+        games_waiting, notifications_unread = cursor.fetchone()
+    return {"games_waiting": games_waiting, "notifications_unread": notifications_unread}
 
 
 @dataclass(frozen=True)
@@ -119,9 +118,10 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
         targets = moderation_selectors.report_targets(
             reporter=viewer, accused=player, limit=REPORTABLE_GAMES
         )
+    record = game_selectors.player_record(user=player, recent_games=RECENT_GAMES_ON_CARD)
     return PlayerCard(
         player=player,
-        stats=game_selectors.player_stats(user=player),
+        stats=record.stats,
         authority_changes=[
             {
                 "amount": change.amount,
@@ -132,7 +132,7 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
                 user=player, limit=AUTHORITY_CHANGES_ON_CARD
             )
         ],
-        recent_games=game_selectors.recent_finished_games(user=player, limit=RECENT_GAMES_ON_CARD),
+        recent_games=record.recent_games,
         report_targets=targets,
     )
 

@@ -1,8 +1,8 @@
 """What the pages around the table show, put together from the apps' own selectors.
 
-No page reads the database its own way: each function here only calls games, moderation and
-notifications selectors (or, for the header's counts, puts their counting subqueries in one
-statement) and shapes their answers for a template.
+No page reads the database its own way: each function here only calls accounts, games,
+moderation and notifications selectors (or, for the header's counts, puts their counting
+subqueries in one statement) and shapes their answers for a template.
 """
 
 from dataclasses import dataclass
@@ -12,6 +12,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection
 
+from accounts import selectors as account_selectors
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.i18n import current_language, text
@@ -109,7 +110,7 @@ class PlayerCard:
 
 
 def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
-    player = User.objects.filter(pk=player_id, is_active=True).first()
+    player = account_selectors.active_user(user_id=player_id)
     if player is None:
         return None
     targets = ReportTargets(games=[], afterwords=[])

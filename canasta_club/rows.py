@@ -1,4 +1,5 @@
-"""Rows of written-out SELECTs read into model instances, for the queries every request runs."""
+"""Rows of written-out SELECTs read as the ORM reads them (model instances, or fields' values),
+for the queries every request runs."""
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar

@@ -108,8 +108,8 @@ _ALIASES = {Game: "g", Seat: "s", User: "u"}
 # Every player card (and the API's) reads this, so it is written out: the ORM spent ~4 ms of CPU
 # on the bench machine compiling each of the two queries it was, more than the database spent
 # answering. One pass over the player's games finished (`over`, their seats joined to the
-# games): counted, and the latest `limit` of them joined to their seats and players; always one
-# row at least, with the counts, and NULLs for the games when there are none.
+# games): counted, and the latest `recent_games` of them joined to their seats and players;
+# always one row at least, with the counts, and NULLs for the games when there are none.
 _PLAYER_RECORD_SQL = (
     "WITH over AS MATERIALIZED ("
     "SELECT g.id, g.finished_at, g.winner_team = s.team AS won, "
@@ -128,7 +128,8 @@ _PLAYER_RECORD_SQL = (
     f"LEFT JOIN {User._meta.db_table} u ON u.id = s.user_id "
     "ORDER BY g.finished_at DESC, g.id DESC, s.seat"
 )
-_COUNTS = 4
+# The counts leading each row: kept, won, abandoned, left_to_bots.
+_COUNT_COLUMNS = 4
 
 
 def player_record(*, user: User, recent_games: int) -> PlayerRecord:
@@ -141,12 +142,12 @@ def player_record(*, user: User, recent_games: int) -> PlayerRecord:
     with connection.cursor() as cursor:
         cursor.execute(_PLAYER_RECORD_SQL, [user.pk, user.pk, recent_games])
         rows = cursor.fetchall()
-    kept, won, abandoned, left_to_bots = rows[0][:_COUNTS]
+    kept, won, abandoned, left_to_bots = rows[0][:_COUNT_COLUMNS]
     stats = {"played": kept + left_to_bots, "won": won, "abandoned": abandoned + left_to_bots}
     seats_of_games: dict[int, list[tuple[Any, ...]]] = {}
     for row in rows:
-        if row[_COUNTS] is not None:  # a game's seat, not the row of a player without games
-            seats_of_games.setdefault(row[_COUNTS], []).append(row[_COUNTS:])
+        if row[_COUNT_COLUMNS] is not None:  # a game's seat, not the row of a player without games
+            seats_of_games.setdefault(row[_COUNT_COLUMNS], []).append(row[_COUNT_COLUMNS:])
     return PlayerRecord(
         stats=stats,
         recent_games=[_recent_game(seats, user) for seats in seats_of_games.values()],
@@ -180,9 +181,8 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
 
 
 def _recent_player(columns: tuple[Any, ...]) -> dict[str, Any]:
-    seat, team, user_id, username, display_name, bot_level, is_absent = _RECENT_SEAT.read(columns)[
-        0
-    ]
+    values, _rest = _RECENT_SEAT.read(columns)
+    seat, team, user_id, username, display_name, bot_level, is_absent = values
     return _player(
         seat=seat,
         team=team,

@@ -34,48 +34,55 @@ NOTIFICATIONS_PAGE = 50
 QUEUE_PAGE = 50
 
 
+# Names in both languages, (ru, en): only the one shown is looked up in the page's language.
+_KUDOS_NOT_COUNTED: dict[str, tuple[str, str]] = {
+    AuthorityChange.Reason.GIVER_TOO_NEW: (
+        "не засчитано: у автора слишком новый аккаунт",
+        "did not count: the giver is too new",
+    ),
+    AuthorityChange.Reason.GIVER_FEW_GAMES: (
+        "не засчитано: автор сыграл слишком мало партий",
+        "did not count: the giver has played too few games",
+    ),
+    AuthorityChange.Reason.PAIR_LIMIT: (
+        "не засчитано: эта пара уже набрала предел за месяц",
+        "did not count: this pair reached its monthly limit",
+    ),
+}
+_DECISION_NAMES: dict[str, tuple[str, str]] = {
+    Report.Decision.DISMISS: ("отклонена", "dismissed"),
+    Report.Decision.WARN: ("предупреждение", "a warning"),
+    Report.Decision.MUTE: ("запрет писать", "a mute"),
+    Report.Decision.SUSPEND: ("отстранение от игры", "a suspension"),
+}
+_REASON_NAMES: dict[str, tuple[str, str]] = {
+    Report.Reason.RUDENESS: ("грубость", "rudeness"),
+    Report.Reason.MOCKERY: ("насмешки", "mockery"),
+    Report.Reason.CHEATING: ("нечестная игра", "cheating"),
+    Report.Reason.OTHER: ("другое", "something else"),
+}
+
+
 def explain_authority_change(change: AuthorityChangeShown) -> str:
     """Why a player's Authority moved, as the card says it (never who reported them)."""
     if change.kind == AuthorityChange.Kind.REPORT_UPHELD:
+        decision = decision_name(change.decision)
         return text(
-            f"жалоба подтверждена модератором ({decision_name(change.decision)})",
-            f"a report was upheld by a moderator ({decision_name(change.decision)})",
+            f"жалоба подтверждена модератором ({decision})",
+            f"a report was upheld by a moderator ({decision})",
         )
-    why_not: dict[str, str] = {
-        AuthorityChange.Reason.GIVER_TOO_NEW: text(
-            "не засчитано: у автора слишком новый аккаунт", "did not count: the giver is too new"
-        ),
-        AuthorityChange.Reason.GIVER_FEW_GAMES: text(
-            "не засчитано: автор сыграл слишком мало партий",
-            "did not count: the giver has played too few games",
-        ),
-        AuthorityChange.Reason.PAIR_LIMIT: text(
-            "не засчитано: эта пара уже набрала предел за месяц",
-            "did not count: this pair reached its monthly limit",
-        ),
-    }
     base = text("тёплые слова от партнёра", "kudos from a partner")
-    return f"{base} — {why_not[change.reason]}" if change.reason in why_not else base
+    not_counted = _KUDOS_NOT_COUNTED.get(change.reason)
+    return f"{base} — {text(*not_counted)}" if not_counted else base
 
 
 def decision_name(decision: str) -> str:
-    names: dict[str, str] = {
-        Report.Decision.DISMISS: text("отклонена", "dismissed"),
-        Report.Decision.WARN: text("предупреждение", "a warning"),
-        Report.Decision.MUTE: text("запрет писать", "a mute"),
-        Report.Decision.SUSPEND: text("отстранение от игры", "a suspension"),
-    }
-    return names.get(decision, "")
+    name = _DECISION_NAMES.get(decision)
+    return text(*name) if name else ""
 
 
 def reason_name(reason: str) -> str:
-    names: dict[str, str] = {
-        Report.Reason.RUDENESS: text("грубость", "rudeness"),
-        Report.Reason.MOCKERY: text("насмешки", "mockery"),
-        Report.Reason.CHEATING: text("нечестная игра", "cheating"),
-        Report.Reason.OTHER: text("другое", "something else"),
-    }
-    return names[reason]
+    return text(*_REASON_NAMES[reason])
 
 
 def reason_choices() -> list[tuple[str, str]]:

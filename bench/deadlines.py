@@ -129,7 +129,7 @@ for start in range(0, games + live, 500):
             )
         created = Game.objects.bulk_create(batch)
         Seat.objects.bulk_create(
-            Seat(game=game, user=users[(game.seed * 4 + seat) % len(users)], seat=seat)
+            Seat.at_table(game=game, user=users[(game.seed * 4 + seat) % len(users)], seat=seat)
             for game in created
             for seat in range(4)
         )

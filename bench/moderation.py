@@ -64,7 +64,7 @@ def populate() -> None:
         batch_size=BATCH,
     )
     seats = [
-        Seat(game=game, user=users[(n * 4 + seat) % PLAYERS], seat=seat)
+        Seat.at_table(game=game, user=users[(n * 4 + seat) % PLAYERS], seat=seat)
         for n, game in enumerate(games)
         for seat in range(4)
     ]

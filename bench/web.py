@@ -1,18 +1,35 @@
-"""Web benchmark (prints figures; not a test).
+"""Web benchmark (prints figures; not a test). `--parts` picks what to measure (all by default):
 
-1. The table page: server time and CPU per render (p50/p99), in-process through Django's test
-   client, for the player to move in a game mid-deal; and the fragment a live page fetches.
-2. Bytes per live update: the event on the stream, and the fragment each page then fetches.
-3. Live tables: uvicorn (canasta_club.asgi, one process) holding `--tables` live games watched
-   by four players each (800 event streams by default, opened by a client subprocess); the
-   server's CPU while nothing moves, then `--moves` moves made through the move service at
-   `--rate` per second: the delay from each move's commit to its event on every watching
-   stream (p50/p99).
+- `table`: the table page: server time and CPU per render (p50/p99), in-process through
+  Django's test client, for the player to move in a game mid-deal; and the fragment a live
+  page fetches; then the bytes per live update: the event on the stream, and the fragment each
+  page then fetches (no target set).
+- `live`: uvicorn (canasta_club.asgi, one process) holding `--tables` live games watched by
+  four players each (800 event streams by default, opened by a client subprocess); the
+  server's CPU while nothing moves, then `--moves` moves made through the move service at
+  `--rate` per second: the delay from each move's commit to its event on every watching stream
+  (p50/p99; no target set).
+- `queue`: the moderators' queue page `/moderation/` at 100,000 reports of which 1,000 open
+  (populated as bench/moderation.py does; open reports, 50 a page; filtered by reason; overdue
+  only; the resolved archive), p50/p99 and SQL queries per page. Target: p99 < 100 ms, as the
+  API's queue.
+- `card`: a player card `/users/{id}/` of a player with 1,000 finished games, seen by a player
+  who shared some of them (so the «Пожаловаться» form is built too) and signed out, p50/p99,
+  CPU and SQL queries per page. Target: p99 < 50 ms. Alone (`--parts card`) it runs on 30
+  players of its own instead of the 100,000 reports' database.
+- `pushes`: web pushes per second sent by one worker (`drain_outbox`'s push sender, one
+  transaction per push as in production) to the fake push service (tests/fake_push.py) in
+  another process (no target set).
 
-    .venv/bin/python bench/web.py [--tables 200] [--moves 200] [--rate 10] [--idle 20]
+    .venv/bin/python bench/web.py [--parts table,live,queue,card,pushes] [--renders 300]
+        [--tables 200] [--moves 200] [--rate 10] [--idle 20] [--requests 300] [--pushes 2000]
+        [--keep]
 
-A fresh PostgreSQL database of its own (dropped at the end), Redis on 127.0.0.1:6379 (database
-BENCH_REDIS_URL, default 14, flushed at the end; pub/sub channels with a prefix of the run's own).
+The pages are measured in this process (wall time and this process's CPU time per page: CPU
+leaves out the waits for PostgreSQL, which on a shared machine say more about the neighbours
+than about the page). A fresh PostgreSQL database of its own (dropped at the end unless
+`--keep`), Redis on 127.0.0.1:6379 (database BENCH_REDIS_URL, default 14, flushed at the end;
+pub/sub channels with a prefix of the run's own).
 """
 
 import argparse
@@ -25,16 +42,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import moderation as moderation_bench
 from bench.figures import database_cpu, percentile, process_cpu
 from bench.stack import ROOT, bench_database
 
 PORT = 8732
+PARTS = ("table", "live", "queue", "card", "pushes")
+CARD_GAMES = 1_000
 
 
 # ----------------------------------------------------------------------------- the watchers
@@ -316,32 +337,221 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
     )
 
 
+# ----------------------------------------------------------------- the pages around the table
+
+
+def timed_pages(client, path: str, requests: int) -> tuple[list[float], list[float], int]:
+    """Wall time and this process's CPU time per page (ms), and the SQL queries of one page."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    assert client.get(path).status_code == 200, path  # warm up, and the page is there
+    wall, cpu = [], []
+    for _ in range(requests):
+        started, cpu_started = time.perf_counter(), time.process_time()
+        answer = client.get(path)
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - cpu_started) * 1000)
+        assert answer.status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        client.get(path)
+    return wall, cpu, len(queries)
+
+
+def report(name: str, wall: list[float], cpu: list[float], queries: int) -> None:
+    print(
+        f"{name:44s} p50 {statistics.median(wall):6.1f} ms  p99 {percentile(wall, 0.99):6.1f} ms"
+        f"  (CPU p50 {statistics.median(cpu):5.1f} ms)  {queries} queries"
+    )
+
+
+def bench_queue(requests: int) -> None:
+    from django.test import Client
+
+    from accounts.models import User
+
+    client = Client()
+    client.force_login(User.objects.get(username="moderator0"))
+    print(f"moderators' queue page, {requests} requests each:")
+    for name, path in (
+        ("/moderation/ (open, soonest due first)", "/moderation/"),
+        ("/moderation/?reason=cheating", "/moderation/?reason=cheating"),
+        ("/moderation/?overdue=true", "/moderation/?overdue=true"),
+        ("/moderation/?status=resolved", "/moderation/?status=resolved"),
+    ):
+        report(name, *timed_pages(client, path, requests))
+
+
+def populate_card() -> tuple[int, int]:
+    """A player with 1,000 finished games (and Authority changes); a viewer who shared 50."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from accounts.models import User
+    from games.models import Game, Seat
+    from moderation.models import Afterword, AuthorityChange
+
+    now = timezone.now()
+    player = User.objects.create(username="veteran", display_name="Ветеран", password="!")
+    viewer = User.objects.create(username="neighbour", display_name="Соседка", password="!")
+    others = list(User.objects.filter(username__startswith="bench")[:30])
+    if len(others) < 30:  # --parts card: the reports were not populated
+        others = User.objects.bulk_create(
+            User(username=f"bench-card-{n}", password="!") for n in range(30)
+        )
+    games = Game.objects.bulk_create(
+        Game(
+            mode="async",
+            length="deal",
+            rules={},
+            status="finished",
+            created_by=player,
+            finished_at=now - timedelta(hours=n),
+            scores=[5000 + n % 500, 3000],
+            winner_team=n % 2,
+        )
+        for n in range(CARD_GAMES)
+    )
+    seats: list[Seat] = []
+    for n, game in enumerate(games):
+        table = [player, viewer if n % 20 == 0 else others[n % 30], others[(n + 7) % 30]]
+        table.append(others[(n + 13) % 30])
+        seats.extend(
+            Seat.at_table(game=game, user=user, seat=seat) for seat, user in enumerate(table)
+        )
+    Seat.objects.bulk_create(seats, batch_size=5_000)
+    shared = [game for n, game in enumerate(games) if n % 20 == 0]
+    Afterword.objects.bulk_create(
+        Afterword(game=game, author=player, to="table", text="Хорошая игра") for game in shared
+    )
+    AuthorityChange.objects.bulk_create(
+        AuthorityChange(user=player, amount=1, kind="kudos", reason="counted", giver=viewer)
+        for _ in range(200)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return player.pk, viewer.pk
+
+
+def bench_card(requests: int) -> None:
+    from django.test import Client
+
+    from accounts.models import User
+
+    player_id, viewer_id = populate_card()
+    client = Client()
+    client.force_login(User.objects.get(pk=viewer_id))
+    print(f"player card, {CARD_GAMES} finished games, {requests} requests:")
+    report(
+        "/users/{id}/ (with «Пожаловаться»)",
+        *timed_pages(client, f"/users/{player_id}/", requests),
+    )
+    report("/users/{id}/ (signed out)", *timed_pages(Client(), f"/users/{player_id}/", requests))
+
+
+FAKE_PUSH_SERVICE = """
+import sys, time
+sys.path.insert(0, {root!r})
+from tests.fake_push import FakePushService
+service = FakePushService().start()
+print(service.browser("x").endpoint.rsplit("/", 1)[0], flush=True)
+while True:
+    time.sleep(3600)
+"""
+
+
+def bench_pushes(pushes: int) -> None:
+    from accounts.models import User
+    from notifications import services
+    from notifications.models import PushDelivery, PushSubscription
+    from tests.fake_push import FakeBrowser
+
+    service = subprocess.Popen(
+        [sys.executable, "-c", FAKE_PUSH_SERVICE.format(root=str(ROOT))],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert service.stdout is not None
+        base = service.stdout.readline().strip()
+        users = list(User.objects.filter(username__startswith="bench")[:100])
+        devices_per_user = max(1, pushes // (len(users) * 5))
+        for user in users:
+            for device in range(devices_per_user):
+                browser = FakeBrowser(endpoint=f"{base}/{user.pk}-{device}")
+                services.subscribe_push(
+                    user=user, endpoint=browser.endpoint, p256dh=browser.p256dh, auth=browser.auth
+                )
+        for _ in range(5):  # five notifications per player
+            for user in users:
+                services.notify(
+                    user_id=user.pk, kind="kudos_received", payload={"text": "Спасибо за игру!"}
+                )
+        while services._deliver_in_app(batch_size=services.OUTBOX_BATCH):
+            pass
+        queued = PushDelivery.objects.filter(status="pending").count()
+        started = time.perf_counter()
+        cpu_started = time.process_time()
+        sent = services._send_pushes(budget_seconds=600)
+        elapsed = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
+        print(
+            f"web pushes by one worker: {sent} of {queued} sent in {elapsed:.1f} s: "
+            f"{sent / elapsed:.0f} pushes/s ({cpu / sent * 1000:.2f} ms CPU each, "
+            f"{PushSubscription.objects.count()} devices)"
+        )
+    finally:
+        service.terminate()
+        service.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", default=",".join(PARTS), help="which to measure")
+    parser.add_argument("--renders", type=int, default=300)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--rate", type=float, default=10.0)
     parser.add_argument("--idle", type=float, default=20.0)
-    parser.add_argument("--renders", type=int, default=300)
+    parser.add_argument("--requests", type=int, default=300, help="per page of queue and card")
+    parser.add_argument("--pushes", type=int, default=2000)
+    parser.add_argument("--keep", action="store_true", help="keep the bench database")
     parser.add_argument("--watch", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.watch:
         watch_main(args.watch, args.out)
         return
+    parts = set(args.parts.split(","))
+    if unknown := parts - set(PARTS):
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))} (parts: {', '.join(PARTS)})")
 
     database = f"canasta_webbench_{os.getpid()}"
     settings_env = {
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         "LIVE_CHANNEL_PREFIX": f"webbench{os.getpid()}",
+        # The web push key file and the like: not the developer's var/.
+        "CANASTA_VAR_DIR": os.environ.get("CANASTA_VAR_DIR", str(ROOT / "var" / "bench")),
     }
-    with bench_database(database, env=settings_env) as env:
+    with bench_database(database, env=settings_env, keep=args.keep) as env:
         try:
             print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}", flush=True)
-            bench_render(args.renders)
-            bench_live(args, env, database)
+            if "table" in parts:
+                bench_render(args.renders)
+            if "live" in parts:
+                bench_live(args, env, database)
+            if parts & {"queue", "pushes"}:
+                moderation_bench.populate()
+            if "queue" in parts:
+                bench_queue(args.requests)
+            if "card" in parts:
+                bench_card(args.requests)
+            if "pushes" in parts:
+                bench_pushes(args.pushes)
         finally:
             redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+    if args.keep:
+        print(f"kept the database {database}", flush=True)
 
 
 if __name__ == "__main__":

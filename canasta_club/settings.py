@@ -137,6 +137,8 @@ else:
     options.setdefault("options", "-c plan_cache_mode=force_custom_plan")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+# Sessions in the database, each request's read of them written out (canasta_club/sessions.py).
+SESSION_ENGINE = "canasta_club.sessions"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
 LOGIN_REDIRECT_URL = "/api/me/"
 # The pages' log-in (also where the password reset page sends a person afterwards).

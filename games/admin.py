@@ -15,7 +15,15 @@ from games.models import DealRecord, Game, Move, Seat, TurnReminder
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("seat", "user", "joined_at", "last_seen_at", "is_absent", "consecutive_timeouts")
+    fields = (
+        "seat",
+        "team",
+        "user",
+        "joined_at",
+        "last_seen_at",
+        "is_absent",
+        "consecutive_timeouts",
+    )
     readonly_fields = fields
 
 

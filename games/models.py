@@ -4,11 +4,14 @@ The engine state of a running game lives in `Game.state` (Match.to_dict), so rea
 replays its history; the `Move` log is the audit trail and the replay source for the export.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Now
 
+from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS
 
 SEED_DIGITS = 39  # 2**128 - 1 has 39 decimal digits
@@ -95,11 +98,15 @@ class Game(models.Model):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Looked up by `seat_of_user` (its first column).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats", db_index=False
     )
     # Teams and partners are the engine's (`Rules.seating`).
     seat = models.PositiveSmallIntegerField()
+    # The seat's team in the engine's seating of the game's rules, written with the seat
+    # (`at_table`) so that reads (a player's wins, a finished game's rows) never work it out.
+    team = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     is_absent = models.BooleanField(default=False)
@@ -107,14 +114,28 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["seat"]
+        indexes = [
+            # A player's seats with what their card counts (wins: the team), read from the
+            # index alone: the card's stats and recent games, shared games for a report, the
+            # header's games waiting.
+            models.Index(fields=["user", "game", "seat", "team"], name="seat_of_user"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user_per_game"),
             models.CheckConstraint(condition=Q(seat__lte=LAST_SEAT), name="seat_in_table"),
+            models.CheckConstraint(condition=Q(team__lte=LAST_TEAM), name="seat_team_in_table"),
         ]
 
     def __str__(self) -> str:
         return f"Game {self.game_id} seat {self.seat}: user {self.user_id}"
+
+    @classmethod
+    def at_table(cls, *, game: Game, seat: int, **fields: Any) -> "Seat":
+        """An unsaved seat of `game`, on the team the engine's seating of its rules gives `seat`
+        (the one way a seat is made: the services, and the tests' and benches' bulk inserts)."""
+        team = Rules.from_options(game.rules).seating.team_of(seat)
+        return cls(game=game, seat=seat, team=team, **fields)
 
 
 class Abandonment(models.Model):

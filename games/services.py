@@ -168,7 +168,7 @@ def open_table(
         created_by=user,
         scores=[0 for _team in engine_rules.seating.teams],
     )
-    Seat.objects.create(game=game, user=user, seat=seat, last_seen_at=clock.now_expression())
+    Seat.at_table(game=game, user=user, seat=seat, last_seen_at=clock.now_expression()).save()
     return game
 
 
@@ -205,7 +205,7 @@ def _check_free_seat(locked: LoadedGame, seat: int) -> None:
 
 
 def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
-    Seat.objects.create(game=locked.game, user=user, seat=seat, last_seen_at=locked.now)
+    Seat.at_table(game=locked.game, user=user, seat=seat, last_seen_at=locked.now).save()
     # Read again: the game now has a new seat.
     locked = lock_game(game_id=locked.game.pk)
     if len(locked.seats) == selectors.seating_of(game=locked.game).players:
@@ -255,7 +255,7 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
         return _seat_and_start(locked, user=bot, seat=seat)
-    Seat.objects.create(game=game, user=bot, seat=seat, last_seen_at=locked.now)
+    Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
     locked = lock_game(game_id=game.pk)
     assert locked.game.state is not None  # an active game
     # The abandoned seat was the one to move: its turn starts again, the bot's (after its pause).
@@ -359,20 +359,19 @@ def _finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetim
     game.turn_seat = None
     game.turn_started_at = None
     game.turn_deadline = None
-    seating = selectors.seating_of(game=game)
-    for seat, user_id in locked.seat_users().items():
+    for seat in locked.seats:
         notify(
-            user_id=user_id,
+            user_id=seat.user_id,
             kind="game_finished",
             game_id=game.pk,
             payload={
                 "status": game.status,
                 "scores": list(game.scores),
                 "winner_team": winner_team,
-                "your_team": seating.team_of(seat),
+                "your_team": seat.team,
                 "abandoned_by_seat": game.abandoned_by_seat,
             },
-            dedupe_key=f"game_finished:{game.pk}:{user_id}",
+            dedupe_key=f"game_finished:{game.pk}:{seat.user_id}",
         )
 
 

@@ -1,5 +1,7 @@
 """Shared model factories: append yours, keep the others'."""
 
+from typing import Any
+
 import factory
 from django.contrib.auth.hashers import make_password
 
@@ -39,12 +41,20 @@ class GameFactory(factory.django.DjangoModelFactory):
 
 
 class SeatFactory(factory.django.DjangoModelFactory):
+    """A seat on its team in the engine's seating of the game's rules (`Seat.at_table`)."""
+
     class Meta:
         model = Seat
 
     game = factory.SubFactory(GameFactory)
     user = factory.SubFactory(UserFactory)
     seat = 0
+
+    @classmethod
+    def _create(cls, model_class: type[Seat], *args: Any, **kwargs: Any) -> Seat:
+        seat = model_class.at_table(**kwargs)
+        seat.save()
+        return seat
 
 
 def started_game(

@@ -1,7 +1,8 @@
 """What the pages around the table show, put together from the apps' own selectors.
 
-No page reads the database its own way: each function here only calls games, moderation and
-notifications selectors and shapes their answers for a template.
+No page reads the database its own way: each function here only calls accounts, games,
+moderation and notifications selectors (or, for the header's counts, puts their counting
+subqueries in one statement) and shapes their answers for a template.
 """
 
 from dataclasses import dataclass
@@ -9,10 +10,11 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 
+from accounts import selectors as account_selectors
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.counting import count_of
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.models import Game
@@ -21,7 +23,7 @@ from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
 from moderation.phrases import kudos_outcome
-from moderation.selectors import ReportTargets
+from moderation.selectors import AuthorityChangeShown, ReportTargets
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
 
@@ -32,70 +34,75 @@ NOTIFICATIONS_PAGE = 50
 QUEUE_PAGE = 50
 
 
-def explain_authority_change(change: AuthorityChange) -> str:
+# Names in both languages, (ru, en): only the one shown is looked up in the page's language.
+_KUDOS_NOT_COUNTED: dict[str, tuple[str, str]] = {
+    AuthorityChange.Reason.GIVER_TOO_NEW: (
+        "не засчитано: у автора слишком новый аккаунт",
+        "did not count: the giver is too new",
+    ),
+    AuthorityChange.Reason.GIVER_FEW_GAMES: (
+        "не засчитано: автор сыграл слишком мало партий",
+        "did not count: the giver has played too few games",
+    ),
+    AuthorityChange.Reason.PAIR_LIMIT: (
+        "не засчитано: эта пара уже набрала предел за месяц",
+        "did not count: this pair reached its monthly limit",
+    ),
+}
+_DECISION_NAMES: dict[str, tuple[str, str]] = {
+    Report.Decision.DISMISS: ("отклонена", "dismissed"),
+    Report.Decision.WARN: ("предупреждение", "a warning"),
+    Report.Decision.MUTE: ("запрет писать", "a mute"),
+    Report.Decision.SUSPEND: ("отстранение от игры", "a suspension"),
+}
+_REASON_NAMES: dict[str, tuple[str, str]] = {
+    Report.Reason.RUDENESS: ("грубость", "rudeness"),
+    Report.Reason.MOCKERY: ("насмешки", "mockery"),
+    Report.Reason.CHEATING: ("нечестная игра", "cheating"),
+    Report.Reason.OTHER: ("другое", "something else"),
+}
+
+
+def explain_authority_change(change: AuthorityChangeShown) -> str:
     """Why a player's Authority moved, as the card says it (never who reported them)."""
     if change.kind == AuthorityChange.Kind.REPORT_UPHELD:
-        decision = change.report.decision if change.report else ""
+        decision = decision_name(change.decision)
         return text(
-            f"жалоба подтверждена модератором ({decision_name(decision)})",
-            f"a report was upheld by a moderator ({decision_name(decision)})",
+            f"жалоба подтверждена модератором ({decision})",
+            f"a report was upheld by a moderator ({decision})",
         )
-    why_not: dict[str, str] = {
-        AuthorityChange.Reason.GIVER_TOO_NEW: text(
-            "не засчитано: у автора слишком новый аккаунт", "did not count: the giver is too new"
-        ),
-        AuthorityChange.Reason.GIVER_FEW_GAMES: text(
-            "не засчитано: автор сыграл слишком мало партий",
-            "did not count: the giver has played too few games",
-        ),
-        AuthorityChange.Reason.PAIR_LIMIT: text(
-            "не засчитано: эта пара уже набрала предел за месяц",
-            "did not count: this pair reached its monthly limit",
-        ),
-    }
     base = text("тёплые слова от партнёра", "kudos from a partner")
-    return f"{base} — {why_not[change.reason]}" if change.reason in why_not else base
+    not_counted = _KUDOS_NOT_COUNTED.get(change.reason)
+    return f"{base} — {text(*not_counted)}" if not_counted else base
 
 
 def decision_name(decision: str) -> str:
-    names: dict[str, str] = {
-        Report.Decision.DISMISS: text("отклонена", "dismissed"),
-        Report.Decision.WARN: text("предупреждение", "a warning"),
-        Report.Decision.MUTE: text("запрет писать", "a mute"),
-        Report.Decision.SUSPEND: text("отстранение от игры", "a suspension"),
-    }
-    return names.get(decision, "")
+    name = _DECISION_NAMES.get(decision)
+    return text(*name) if name else ""
 
 
 def reason_name(reason: str) -> str:
-    names: dict[str, str] = {
-        Report.Reason.RUDENESS: text("грубость", "rudeness"),
-        Report.Reason.MOCKERY: text("насмешки", "mockery"),
-        Report.Reason.CHEATING: text("нечестная игра", "cheating"),
-        Report.Reason.OTHER: text("другое", "something else"),
-    }
-    return names[reason]
+    return text(*_REASON_NAMES[reason])
 
 
 def reason_choices() -> list[tuple[str, str]]:
     return [(reason, reason_name(reason)) for reason in Report.Reason.values]
 
 
+# Every signed-in page reads these: written out, the ORM's two count subqueries cost ~2-4 ms of
+# CPU on the bench machine, the statement ~0.1 ms.
+_HEADER_COUNTS_SQL = (
+    f"SELECT {game_selectors.GAMES_WAITING_COUNT_SQL}, {notification_selectors.UNREAD_COUNT_SQL}"
+)
+
+
 def header_counts(*, user: User) -> dict[str, int]:
     """Every page's header: the games waiting for the user's move (the badge, the tab title)
     and the unread notifications (the bell), in one query."""
-    counts = (
-        User.objects.filter(pk=user.pk)
-        .values(
-            games_waiting=count_of(game_selectors.games_waiting(user=user)),
-            notifications_unread=count_of(notification_selectors.unread(user=user)),
-        )
-        .get()
-    )
-    return {
-        "games_waiting": counts["games_waiting"],
-        "notifications_unread": counts["notifications_unread"],
-    }
+    with connection.cursor() as cursor:
+        cursor.execute(_HEADER_COUNTS_SQL, [user.pk, user.pk])
+        games_waiting, notifications_unread = cursor.fetchone()
+    return {"games_waiting": games_waiting, "notifications_unread": notifications_unread}
 
 
 @dataclass(frozen=True)
@@ -110,7 +117,7 @@ class PlayerCard:
 
 
 def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
-    player = User.objects.filter(pk=player_id, is_active=True).first()
+    player = account_selectors.active_user(user_id=player_id)
     if player is None:
         return None
     targets = ReportTargets(games=[], afterwords=[])
@@ -119,9 +126,10 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
         targets = moderation_selectors.report_targets(
             reporter=viewer, accused=player, limit=REPORTABLE_GAMES
         )
+    record = game_selectors.player_record(user=player, recent_games=RECENT_GAMES_ON_CARD)
     return PlayerCard(
         player=player,
-        stats=game_selectors.player_stats(user=player),
+        stats=record.stats,
         authority_changes=[
             {
                 "amount": change.amount,
@@ -132,7 +140,7 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
                 user=player, limit=AUTHORITY_CHANGES_ON_CARD
             )
         ],
-        recent_games=game_selectors.recent_finished_games(user=player, limit=RECENT_GAMES_ON_CARD),
+        recent_games=record.recent_games,
         report_targets=targets,
     )
 

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game, IdempotentResponse, Move, Seat
 from tests.concurrency import run_in_threads
-from tests.factories import GameFactory, UserFactory, started_game
+from tests.factories import GameFactory, SeatFactory, UserFactory, started_game
 from tests.games.conftest import key, post_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,7 +70,7 @@ def test_eight_users_taking_one_seat_at_once_get_one_200_and_409s(trial):
     # Issue #11 finding 3: the locked read saw the seats from before the other commit, and the
     # unique constraint answered 500.
     game = GameFactory.create()
-    Seat.objects.create(game=game, user=game.created_by, seat=0)
+    SeatFactory.create(game=game, user=game.created_by, seat=0)
     users = UserFactory.create_batch(8)
 
     answers = _join_race(game, users, lambda index: 1)
@@ -81,7 +81,7 @@ def test_eight_users_taking_one_seat_at_once_get_one_200_and_409s(trial):
 
 def test_three_users_filling_a_table_at_once_start_it_once():
     game = GameFactory.create()
-    Seat.objects.create(game=game, user=game.created_by, seat=0)
+    SeatFactory.create(game=game, user=game.created_by, seat=0)
     users = UserFactory.create_batch(3)
 
     answers = _join_race(game, users, lambda index: index + 1)

@@ -35,11 +35,12 @@ def test_recent_finished_games_say_whether_the_players_team_won(players):
     lost = over_game(players, finished_at=clock.now() - timedelta(days=1))
     Game.objects.filter(pk=lost.pk).update(winner_team=1)
     over_game(UserFactory.create_batch(4))  # somebody else's
-    rows = game_selectors.recent_finished_games(user=players[0], limit=10)
+    rows = game_selectors.player_record(user=players[0], recent_games=10).recent_games
     assert [(row["id"], row["won"]) for row in rows] == [(won.pk, True), (lost.pk, False)]
     assert rows[0]["scores"] == [5100, 3200]
     assert [
-        row["won"] for row in game_selectors.recent_finished_games(user=players[1], limit=1)
+        row["won"]
+        for row in game_selectors.player_record(user=players[1], recent_games=1).recent_games
     ] == [False]
 
 

@@ -22,6 +22,7 @@ from moderation import selectors as moderation_selectors
 from moderation.permissions import MODERATE_PERMISSION
 from moderation.selectors import CitableAfterword, ReportableGame
 from web import club_selectors
+from web.club_forms import ReportForm
 
 register = template.Library()
 
@@ -73,7 +74,7 @@ def _outcome(game: Mapping[str, Any]) -> str:
 
 @register.simple_tag
 def finished_game_rows(games: Iterable[Mapping[str, Any]]) -> SafeString:
-    """The card's recent games (games.selectors.recent_finished_games): each a link to its
+    """The card's recent games (games.selectors.player_record): each a link to its
     table with the outcome for the card's player, the score, the players and when it ended."""
     return format_html_join(
         "\n",
@@ -99,6 +100,44 @@ def finished_game_rows(games: Iterable[Mapping[str, Any]]) -> SafeString:
 
 
 @register.simple_tag
+def authority_change_rows(changes: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The card's Authority changes: each its amount (signed, coloured), why, and the day."""
+    return format_html_join(
+        "",
+        '\n    <li><strong class="{}">{}</strong> — {} <span class="muted">{}</span></li>\n  ',
+        (
+            (
+                _amount_class(change["amount"]),
+                f"+{change['amount']}" if change["amount"] > 0 else change["amount"],
+                change["why"],
+                _local(change["at"], "%d.%m.%Y"),
+            )
+            for change in changes
+        ),
+    )
+
+
+def _amount_class(amount: int) -> str:
+    if amount > 0:
+        return "ok"
+    return "field-error" if amount < 0 else ""
+
+
+@register.simple_tag
+def report_reason_options(form: ReportForm) -> SafeString:
+    """«Пожаловаться»'s reasons, the one sent before chosen again (a refused report)."""
+    chosen = form["reason"].value()
+    return format_html_join(
+        "",
+        '<option value="{}" {}>{}</option>',
+        (
+            (value, "selected" if value == chosen else "", name)
+            for value, name in form.fields["reason"].choices  # type: ignore[attr-defined]
+        ),
+    )
+
+
+@register.simple_tag
 def report_game_options(games: Iterable[ReportableGame]) -> SafeString:
     """«Пожаловаться»'s choice of game: the finished games the viewer shared with the player."""
     return format_html_join(
@@ -114,8 +153,16 @@ def citable_afterword_options(afterwords: Iterable[CitableAfterword]) -> SafeStr
     return format_html_join(
         "",
         '<option value="{}">#{}: {}</option>',
-        (
-            (afterword.pk, afterword.game_id, Truncator(afterword.text).chars(60))
-            for afterword in afterwords
-        ),
+        ((afterword.pk, afterword.game_id, _excerpt(afterword.text)) for afterword in afterwords),
     )
+
+
+AFTERWORD_EXCERPT = 60
+
+
+def _excerpt(text: str) -> str:
+    # Truncator counts characters but for combining ones, so a text no longer than this in
+    # code points is shown whole; most are, and Truncator costs ~50 µs a text.
+    if len(text) <= AFTERWORD_EXCERPT:
+        return text
+    return Truncator(text).chars(AFTERWORD_EXCERPT)

@@ -1,0 +1,61 @@
+"""The data migrations of games, run on rows made before them."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from games.models import Seat
+from tests.factories import UserFactory
+
+BEFORE_TEAMS = [("games", "0007_seat_team")]
+
+
+def migrate_to_latest() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.fixture
+def games_before_teams() -> Iterator[Any]:
+    """The games app migrated back to seats without teams: its models of then."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_TEAMS)
+    yield executor.loader.project_state(BEFORE_TEAMS).apps
+    migrate_to_latest()  # whatever the test did, the next one finds today's schema
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_seats_team_is_filled_from_its_tables_seating(games_before_teams):
+    game_model = games_before_teams.get_model("games", "Game")
+    seat_model = games_before_teams.get_model("games", "Seat")
+    # Each table's rules as stored, with the teams its seats 0, 1, … are on (RULES.md R-DEAL-1).
+    tables = [
+        ({}, [0, 1, 0, 1]),  # stored before tables had sizes: the four-handed game
+        ({"wild_limit": "half", "target": 2500}, [0, 1, 0, 1]),
+        ({"players": 4, "teams": 2}, [0, 1, 0, 1]),
+        ({"players": 2, "teams": 2}, [0, 1]),
+        ({"players": 3, "teams": 3}, [0, 1, 2]),
+        ({"players": 6, "teams": 3}, [0, 1, 2, 0, 1, 2]),
+        ({"players": 6, "teams": 2}, [0, 1, 0, 1, 0, 1]),
+    ]
+    # Users of today's schema: only the games app went back.
+    players = UserFactory.create_batch(6)
+    expected = {}
+    for rules, teams in tables:
+        game = game_model.objects.create(
+            mode="async", length="deal", rules=rules, created_by_id=players[0].pk, status="finished"
+        )
+        for seat, team in enumerate(teams):
+            seat_model.objects.create(game=game, user_id=players[seat].pk, seat=seat)
+            expected[(game.pk, seat)] = team
+
+    migrate_to_latest()
+
+    filled = {
+        (game_id, seat): team
+        for game_id, seat, team in Seat.objects.values_list("game_id", "seat", "team")
+    }
+    assert filled == expected

@@ -25,6 +25,8 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(settings.BASE_DIR) / "var" / "test-artifacts"
+# Screenshots of the pages as the tests leave them, to look at.
+LOOK = ARTIFACTS / "look"
 AXE = Path(settings.BASE_DIR) / "web/static/web/vendor/axe-core-4.14.1/axe.min.js"
 
 
@@ -144,3 +146,9 @@ def horizontal_overflow(page: Page) -> int:
             "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
     )
+
+
+def shoot(page: Page, name: str) -> None:
+    """A full-page screenshot in var/test-artifacts/look/ (`name`.png)."""
+    LOOK.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)

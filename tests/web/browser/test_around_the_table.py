@@ -18,7 +18,7 @@ from tests.fake_push import FakePushService
 from tests.games.test_replay import finished_single_deal
 from tests.moderation.conftest import make_group_moderator, moderators_group, over_game
 from tests.timing.conftest import play_turn, turn_of, user_at
-from tests.web.browser.conftest import Players, horizontal_overflow
+from tests.web.browser.conftest import Players, horizontal_overflow, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,6 +49,7 @@ def test_a_report_filed_from_a_card_is_answered_with_a_mute(players: Players) ->
     form.locator("[name=reason]").select_option("rudeness")
     form.locator("[name=text]").fill("Грубил весь вечер")
     form.locator("[name=afterword]").select_option(str(rude.pk))
+    shoot(mine, "player-card-390")
     form.get_by_role("button", name="Пожаловаться").click()
     mine.wait_for_url("**/reports/mine/?filed=1")
     expect(mine.locator("[data-report]")).to_contain_text("Ждёт ответа")
@@ -60,6 +61,7 @@ def test_a_report_filed_from_a_card_is_answered_with_a_mute(players: Players) ->
     row = desk.locator("[data-queue-report]").first
     expect(row).to_contain_text("никто не взял")
     expect(row.locator("[data-countdown]")).to_contain_text("осталось 3:")
+    shoot(desk, "moderation-queue-1440")
     row.get_by_role("link").click()
     expect(desk.locator("[data-evidence-afterword]")).to_contain_text("Вы все неумехи")
     desk.get_by_role("button", name="Взять").click()

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Response, expect
 from games.models import Game
 from tests.engine.decks import build_deck
 from tests.factories import stack_deal
-from tests.web.browser.conftest import ARTIFACTS, Players, horizontal_overflow, serious_violations
+from tests.web.browser.conftest import LOOK, Players, horizontal_overflow, serious_violations, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -29,7 +29,6 @@ DECK = build_deck(
     upcards=["6H"],
     stock=["9S", "8S", "8D", "QD"],
 )
-LOOK = ARTIFACTS / "look"
 KING_MARKS = re.compile(r'data-card="K[SHDC]"|K[♠♥♦♣]')
 
 
@@ -69,11 +68,6 @@ def play(page: Page, name: str, others: list[Page], seconds: list[float]) -> Non
             "data-version", str(before + 1), timeout=3000
         )
     seconds.append(time.monotonic() - committed)
-
-
-def shoot(page: Page, name: str) -> None:
-    LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
 
 
 def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> None:

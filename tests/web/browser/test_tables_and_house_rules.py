@@ -4,23 +4,16 @@ six at 390 and 1440 px: every seat's hand count, every team's melds and scores, 
 scroll, nothing serious for axe. Screenshots in var/test-artifacts/look/."""
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from games.engine import Rules
 from games.models import Game
 from tests.factories import UserFactory, started_game
 from tests.games.playing import asking, fix_shuffles, play_until
-from tests.web.browser.conftest import ARTIFACTS, Players, horizontal_overflow, serious_violations
+from tests.web.browser.conftest import Players, horizontal_overflow, serious_violations, shoot
 from tests.web.browser.test_around_the_table import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-LOOK = ARTIFACTS / "look"
-
-
-def shoot(page: Page, name: str) -> None:
-    LOOK.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(LOOK / f"{name}.png"), full_page=True)
 
 
 def test_the_partner_answers_the_question_from_a_phone(

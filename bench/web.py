@@ -27,7 +27,9 @@
 
 The pages are measured in this process (wall time and this process's CPU time per page: CPU
 leaves out the waits for PostgreSQL, which on a shared machine say more about the neighbours
-than about the page). A fresh PostgreSQL database of its own (dropped at the end unless
+than about the page), as a web worker runs them: after a garbage collection and gc.freeze()
+(gunicorn.conf.py), on a database vacuumed, analysed and checkpointed after the bench's bulk
+loads. A fresh PostgreSQL database of its own (dropped at the end unless
 `--keep`), Redis on 127.0.0.1:6379 (database BENCH_REDIS_URL, default 14, flushed at the end;
 pub/sub channels with a prefix of the run's own).
 """
@@ -370,11 +372,23 @@ def report(name: str, wall: list[float], cpu: list[float], queries: int) -> None
     )
 
 
+def settle_database() -> None:
+    """What a running club's database has long done by the time a page is read: the bulk loads
+    vacuumed and analysed, their pages written out, so neither autovacuum nor a checkpoint
+    triggered by the bench's own writes runs beside the pages it times."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+        cursor.execute("CHECKPOINT")
+
+
 def bench_queue(requests: int) -> None:
     from django.test import Client
 
     from accounts.models import User
 
+    settle_database()
     client = Client()
     client.force_login(User.objects.get(username="moderator0"))
     print(f"moderators' queue page, {requests} requests each:")
@@ -389,7 +403,6 @@ def bench_queue(requests: int) -> None:
 
 def populate_card() -> tuple[int, int]:
     """A player with 1,000 finished games (and Authority changes); a viewer who shared 50."""
-    from django.db import connection
     from django.utils import timezone
 
     from accounts.models import User
@@ -433,8 +446,6 @@ def populate_card() -> tuple[int, int]:
         AuthorityChange(user=player, amount=1, kind="kudos", reason="counted", giver=viewer)
         for _ in range(200)
     )
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
     return player.pk, viewer.pk
 
 
@@ -444,6 +455,7 @@ def bench_card(requests: int) -> None:
     from accounts.models import User
 
     player_id, viewer_id = populate_card()
+    settle_database()
     client = Client()
     client.force_login(User.objects.get(pk=viewer_id))
     print(f"player card, {CARD_GAMES} finished games, {requests} requests:")

@@ -1,7 +1,11 @@
-"""What the benches measure with: percentiles and the CPU time of the processes they start."""
+"""What the benches measure with: percentiles, the CPU time of the processes they start, and
+in-process timings of a page or endpoint."""
 
+import gc
 import os
+import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -35,3 +39,29 @@ def process_cpu(pid: int) -> float:
 def database_cpu(database: str) -> float:
     """CPU seconds of the PostgreSQL backends serving `database`."""
     return cpu_seconds(lambda _entry, _parent, cmdline: f" {database} " in cmdline)
+
+
+def timed_gets(client: Any, path: str, requests: int) -> tuple[list[float], list[float], int, Any]:
+    """GETs `path` `requests` times through a Django test client: wall time and this process's
+    CPU time of each (ms), then the SQL queries and the answer of one more. CPU leaves out the
+    waits for PostgreSQL, which on a shared machine say more about the neighbours."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(10):  # warm up, and the answer is there
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.content[:200])
+    # As a web worker after start-up (gunicorn.conf.py): what is loaded so far, here the bench's
+    # own data too, which a worker never holds, stays out of the collector's full passes.
+    gc.collect()
+    gc.freeze()
+    wall, cpu = [], []
+    for _ in range(requests):
+        started, cpu_started = time.perf_counter(), time.process_time()
+        answer = client.get(path)
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - cpu_started) * 1000)
+        assert answer.status_code == 200, path
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(path)
+    return wall, cpu, len(queries), answer

@@ -22,7 +22,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.figures import percentile
+from bench.figures import percentile, timed_gets
 from bench.stack import bench_database
 
 DATABASE = "canasta_moderation_bench"
@@ -121,8 +121,6 @@ def populate() -> None:
 
 
 def bench_queue(requests_per_case: int) -> None:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
     from rest_framework.test import APIClient
 
     from accounts.models import User
@@ -144,22 +142,12 @@ def bench_queue(requests_per_case: int) -> None:
         f"load average {load} on {os.cpu_count()} CPUs):"
     )
     for name, url in cases.items():
-        for _ in range(10):  # warm-up
-            client.get(url)
-        samples, cpu = [], []
-        for _ in range(requests_per_case):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            response = client.get(url)
-            samples.append((time.perf_counter() - start) * 1000)
-            cpu.append((time.process_time() - start_cpu) * 1000)
-            assert response.status_code == 200, response.content
-        with CaptureQueriesContext(connection) as queries:
-            response = client.get(url)
+        samples, cpu, queries, response = timed_gets(client, url, requests_per_case)
         body = response.json()
         print(
             f"  {name:28s} p50 {statistics.median(samples):6.1f} ms   "
             f"p99 {percentile(samples, 0.99):6.1f} ms   max {max(samples):6.1f} ms   "
-            f"(Python CPU p50 {statistics.median(cpu):5.1f} ms)   {len(queries)} queries   "
+            f"(Python CPU p50 {statistics.median(cpu):5.1f} ms)   {queries} queries   "
             f"count={body['count']} page={len(body['results'])}"
         )
 

@@ -36,7 +36,6 @@ pub/sub channels with a prefix of the run's own).
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import signal
@@ -53,7 +52,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import moderation as moderation_bench
-from bench.figures import database_cpu, percentile, process_cpu
+from bench.figures import database_cpu, percentile, process_cpu, timed_gets
 from bench.stack import ROOT, bench_database
 
 PORT = 8732
@@ -343,29 +342,8 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
 # ----------------------------------------------------------------- the pages around the table
 
 
-def timed_pages(client, path: str, requests: int) -> tuple[list[float], list[float], int]:
-    """Wall time and this process's CPU time per page (ms), and the SQL queries of one page."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    assert client.get(path).status_code == 200, path  # warm up, and the page is there
-    # As a web worker after start-up (gunicorn.conf.py): what is loaded so far, here the bench's
-    # own data too, which a worker never holds, stays out of the collector's full passes.
-    gc.collect()
-    gc.freeze()
-    wall, cpu = [], []
-    for _ in range(requests):
-        started, cpu_started = time.perf_counter(), time.process_time()
-        answer = client.get(path)
-        wall.append((time.perf_counter() - started) * 1000)
-        cpu.append((time.process_time() - cpu_started) * 1000)
-        assert answer.status_code == 200
-    with CaptureQueriesContext(connection) as queries:
-        client.get(path)
-    return wall, cpu, len(queries)
-
-
-def report(name: str, wall: list[float], cpu: list[float], queries: int) -> None:
+def report(name: str, client: Any, path: str, requests: int) -> None:
+    wall, cpu, queries, _answer = timed_gets(client, path, requests)
     print(
         f"{name:44s} p50 {statistics.median(wall):6.1f} ms  p99 {percentile(wall, 0.99):6.1f} ms"
         f"  (CPU p50 {statistics.median(cpu):5.1f} ms)  {queries} queries"
@@ -398,7 +376,7 @@ def bench_queue(requests: int) -> None:
         ("/moderation/?overdue=true", "/moderation/?overdue=true"),
         ("/moderation/?status=resolved", "/moderation/?status=resolved"),
     ):
-        report(name, *timed_pages(client, path, requests))
+        report(name, client, path, requests)
 
 
 def populate_card() -> tuple[int, int]:
@@ -459,11 +437,8 @@ def bench_card(requests: int) -> None:
     client = Client()
     client.force_login(User.objects.get(pk=viewer_id))
     print(f"player card, {CARD_GAMES} finished games, {requests} requests:")
-    report(
-        "/users/{id}/ (with «Пожаловаться»)",
-        *timed_pages(client, f"/users/{player_id}/", requests),
-    )
-    report("/users/{id}/ (signed out)", *timed_pages(Client(), f"/users/{player_id}/", requests))
+    report("/users/{id}/ (with «Пожаловаться»)", client, f"/users/{player_id}/", requests)
+    report("/users/{id}/ (signed out)", Client(), f"/users/{player_id}/", requests)
 
 
 FAKE_PUSH_SERVICE = """

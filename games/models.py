@@ -4,6 +4,7 @@ The engine state of a running game lives in `Game.state` (Match.to_dict), so rea
 replays its history; the `Move` log is the audit trail and the replay source for the export.
 """
 
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -15,6 +16,33 @@ from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS
 
 SEED_DIGITS = 39  # 2**128 - 1 has 39 decimal digits
+
+
+class SeedField(models.Field):
+    """A shuffle's seed of up to 128 bits, read and written as an int: numeric(39, 0) on
+    PostgreSQL; text on SQLite, whose numbers hold 64 bits (a numeric column there turns a
+    larger value into a float and loses the seed, and with it the export's replay)."""
+
+    description = "A seed of up to 39 decimal digits"
+
+    def db_type(self, connection: Any) -> str:
+        if connection.vendor == "postgresql":
+            return f"numeric({SEED_DIGITS}, 0)"
+        return "text"
+
+    def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
+        if value is None:
+            return None
+        return Decimal(int(value)) if connection.vendor == "postgresql" else str(int(value))
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> int | None:
+        # Decimal: a seed stored as a float by an earlier SQLite schema reads, wrongly, but reads.
+        return None if value is None else int(Decimal(value))
+
+    def to_python(self, value: Any) -> int | None:
+        return None if value is None else int(value)
+
+
 # The engine's largest table (six seats, up to three teams) bounds seats and teams.
 LAST_SEAT = max(TABLE_TEAMS) - 1
 LAST_TEAM = max(teams for choices in TABLE_TEAMS.values() for teams in choices) - 1
@@ -54,9 +82,7 @@ class Game(models.Model):
     # Match.to_dict(): holds hands, the stock and seeds, so it never leaves the server unfiltered.
     state = models.JSONField(null=True, blank=True, editable=False)
     # 128 bits, so that no player can search the shuffle offline; beyond bigint: numeric.
-    seed = models.DecimalField(
-        max_digits=SEED_DIGITS, decimal_places=0, null=True, blank=True, editable=False
-    )
+    seed = SeedField(null=True, blank=True, editable=False)
     first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     # Denormalised from the state for the lobby lists (which never load `state`).
     deal_number = models.PositiveIntegerField(default=0)
@@ -187,7 +213,7 @@ class DealRecord(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deal_records")
     number = models.PositiveIntegerField()
     dealer = models.PositiveSmallIntegerField()
-    seed = models.DecimalField(max_digits=SEED_DIGITS, decimal_places=0)
+    seed = SeedField()
     result = models.JSONField()
     scores_after = models.JSONField()
     finished_at = models.DateTimeField(auto_now_add=True)

@@ -1,12 +1,14 @@
 """Seeds: 128 random bits from `secrets`, derived per deal, exact through the database."""
 
 import random
+import sqlite3
+from types import SimpleNamespace
 
 import pytest
 
 from games.engine import Deal, Match, Rules
 from games.engine.match import deal_seed
-from games.models import Game
+from games.models import Game, SeedField
 from tests.factories import UserFactory, started_game
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +50,16 @@ def test_random_is_not_used_for_seeds():
     random.seed(0)
     second = started_game(players=UserFactory.create_batch(4)).seed
     assert first != second
+
+
+def test_a_128_bit_seed_stays_whole_in_sqlite():
+    # The embedded default: SQLite's numbers hold 64 bits, so a numeric column turned the seed
+    # into a float, and the export's replay dealt other cards than the game did.
+    sqlite = SimpleNamespace(vendor="sqlite")
+    field = SeedField()
+    database = sqlite3.connect(":memory:")
+    database.execute(f"CREATE TABLE seeds (seed {field.db_type(sqlite)})")
+    seed = 2**128 - 1
+    database.execute("INSERT INTO seeds VALUES (?)", [field.get_db_prep_value(seed, sqlite)])
+    (stored,) = database.execute("SELECT seed FROM seeds").fetchone()
+    assert field.from_db_value(stored, None, sqlite) == seed

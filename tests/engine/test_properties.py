@@ -124,8 +124,9 @@ def random_action(rng: random.Random, hand: list[str]) -> Any:
 
 
 def check_counts(deal: Deal) -> None:
+    """R-CARD-1 at every table: every card of the table's packs is somewhere, for every seat."""
     spectator = deal.view(None)
-    cards = 162 if deal.rules.players == 6 else 108
+    cards = 54 * deal.rules.packs
     assert cards_on_table(spectator) == cards
     for seat in deal.rules.seating.seats:
         view = deal.view(seat)

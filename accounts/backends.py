@@ -1,5 +1,4 @@
-"""The one authentication backend: Django's, behind the failed log-in limits (login_limits),
-reading a session's user with the accounts selector every page request runs."""
+"""The one authentication backend: Django's, behind the failed log-in limits (login_limits)."""
 
 from typing import Any
 
@@ -8,7 +7,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from accounts import login_limits, selectors
+from accounts import login_limits
 from accounts.models import User
 
 
@@ -33,7 +32,3 @@ class LimitedModelBackend(ModelBackend):
         else:
             login_limits.record_success(request=request, username=username)
         return user
-
-    def get_user(self, user_id: Any) -> User | None:
-        """The session's user, if still active (as ModelBackend, in one written-out query)."""
-        return selectors.active_user(user_id=User._meta.pk.to_python(user_id))

@@ -16,11 +16,11 @@ from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import get_language, gettext
 
 from accounts import login_limits, names
+from accounts.authentication import digest_of
 from accounts.forms import too_many_failures
 from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from accounts.tasks import send_password_reset_email
 from canasta_club import clock
-from canasta_club.authentication import digest_of
 from canasta_club.errors import Forbidden, Invalid, LimitReached, NotFound
 from canasta_club.i18n import text
 

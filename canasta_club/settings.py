@@ -174,12 +174,12 @@ LOGIN_LIMITS: dict[str, int] | None = {
     "known_address_days": 30,
 }
 
-# How long an API token works after it was made (canasta_club/authentication.py).
+# How long an API token works after it was made (accounts/authentication.py).
 TOKEN_LIFETIME = timedelta(days=int(os.environ.get("TOKEN_LIFETIME_DAYS", "30")))
 
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "canasta_club.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

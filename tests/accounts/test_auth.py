@@ -4,9 +4,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
+from accounts.authentication import digest_of
 from accounts.models import ApiToken, User
 from accounts.tasks import purge_expired_tokens
-from canasta_club.authentication import digest_of
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

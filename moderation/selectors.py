@@ -7,7 +7,6 @@ from statistics import median
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import (
     BooleanField,
     Count,
@@ -22,10 +21,8 @@ from django.db.models.expressions import Combinable
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.rows import FieldRows, fields_of
 from games import errors as game_errors
 from games.models import Game, Move, Seat
-from games.selectors import OVER_STATUSES_SQL
 from moderation import errors, policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 from moderation.phrases import WARM_PHRASES, WarmPhrase
@@ -106,47 +103,32 @@ class ReportTargets:
     afterwords: list[CitableAfterword]
 
 
-# A player card builds its «Пожаловаться» form on every visit: written out, as the card's
-# other reads (games.selectors), where the ORM's FilteredRelation cost ~3 ms of CPU to compile.
-_REPORT_TARGET = FieldRows(
-    [*fields_of(Game, "id", "finished_at"), *fields_of(Afterword, "id", "text")]
-)
-_REPORT_TARGETS_SQL = (
-    f"SELECT {_REPORT_TARGET.columns({Game: 'g', Afterword: 'a'})} "
-    f"FROM {Game._meta.db_table} g "
-    f"JOIN {Seat._meta.db_table} reporter ON reporter.game_id = g.id AND reporter.user_id = %s "
-    f"JOIN {Seat._meta.db_table} accused ON accused.game_id = g.id AND accused.user_id = %s "
-    # The accused's afterwords the reporter could read (`readable_by`).
-    f"LEFT JOIN {Afterword._meta.db_table} a ON a.game_id = g.id AND a.author_id = %s "
-    f"AND (a.\"to\" = '{Afterword.To.TABLE}' OR a.recipient_id = %s) "
-    f"WHERE g.status IN ({OVER_STATUSES_SQL}) "
-    "ORDER BY g.finished_at DESC, g.id DESC, a.id LIMIT %s"
-)
-
-
 def report_targets(*, reporter: User, accused: User, limit: int) -> ReportTargets:
-    """The latest `limit` finished games the two shared, with the citable afterwords, in one
-    query: each game joined to the accused's afterwords in it the reporter could read (to the
-    table, or to the reporter), one row per afterword or one without."""
-    with connection.cursor() as cursor:
-        # An author writes at most one afterword each way (to the partner, to the table) per
-        # game, so the first `limit` games fill at most this many rows.
-        cursor.execute(
-            _REPORT_TARGETS_SQL,
-            [reporter.pk, accused.pk, accused.pk, reporter.pk, limit * len(Afterword.To)],
+    """The latest `limit` finished games the two shared, and the accused's afterwords in them
+    the reporter could read (`readable_by`), in the games' order."""
+    games = [
+        ReportableGame(pk=pk, finished_at=finished_at)
+        for pk, finished_at in Game.objects.filter(
+            seats__user=reporter, status__in=Game.OVER_STATUSES
         )
-        rows = cursor.fetchall()
-    games: dict[int, ReportableGame] = {}
-    afterwords: list[CitableAfterword] = []
-    for row in rows:
-        game_id, finished_at, afterword_id, text = _REPORT_TARGET.read(row)[0]
-        if game_id not in games:
-            if len(games) == limit:
-                break
-            games[game_id] = ReportableGame(pk=game_id, finished_at=finished_at)
-        if afterword_id is not None:
-            afterwords.append(CitableAfterword(pk=afterword_id, game_id=game_id, text=text))
-    return ReportTargets(games=list(games.values()), afterwords=afterwords)
+        .filter(seats__user=accused)
+        .order_by("-finished_at", "-pk")
+        .values_list("pk", "finished_at")[:limit]
+    ]
+    if not games:
+        return ReportTargets(games=[], afterwords=[])
+    afterwords = (
+        Afterword.objects.filter(game_id__in=[game.pk for game in games], author=accused)
+        .filter(readable_by(reporter))
+        .order_by("-game__finished_at", "-game_id", "pk")
+        .values_list("pk", "game_id", "text")
+    )
+    return ReportTargets(
+        games=games,
+        afterwords=[
+            CitableAfterword(pk=pk, game_id=game_id, text=text) for pk, game_id, text in afterwords
+        ],
+    )
 
 
 def table_messages(*, game_id: int) -> QuerySet[Afterword]:
@@ -166,40 +148,23 @@ class AuthorityChangeShown:
     created_at: datetime
 
 
-_AUTHORITY_CHANGE = FieldRows(
-    [
-        *fields_of(AuthorityChange, "amount", "kind", "reason"),
-        *fields_of(Report, "decision"),
-        *fields_of(AuthorityChange, "created_at"),
-    ]
-)
-_AUTHORITY_CHANGES_SQL = (
-    f"SELECT {_AUTHORITY_CHANGE.columns({AuthorityChange: 'c', Report: 'r'})} "
-    f"FROM {AuthorityChange._meta.db_table} c "
-    f"LEFT JOIN {Report._meta.db_table} r ON r.id = c.report_id "
-    "WHERE c.user_id = %s ORDER BY c.created_at DESC, c.id DESC LIMIT %s"
-)
-
-
 def authority_changes_of(*, user: User, limit: int) -> list[AuthorityChangeShown]:
-    """The player's latest Authority changes, newest first (a player card shows them on every
-    visit: written out, as the card's other reads)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_AUTHORITY_CHANGES_SQL, [user.pk, limit])
-        rows = cursor.fetchall()
-    shown = []
-    for row in rows:
-        amount, kind, reason, decision, created_at = _AUTHORITY_CHANGE.read(row)[0]
-        shown.append(
-            AuthorityChangeShown(
-                amount=amount,
-                kind=kind,
-                reason=reason,
-                decision=decision or "",
-                created_at=created_at,
-            )
+    """The player's latest Authority changes, newest first."""
+    changes = (
+        AuthorityChange.objects.filter(user=user)
+        .order_by("-created_at", "-pk")
+        .values_list("amount", "kind", "reason", "report__decision", "created_at")[:limit]
+    )
+    return [
+        AuthorityChangeShown(
+            amount=amount,
+            kind=kind,
+            reason=reason,
+            decision=decision or "",
+            created_at=created_at,
         )
-    return shown
+        for amount, kind, reason, decision, created_at in changes
+    ]
 
 
 def reports_filed_by(*, user: User) -> QuerySet[Report]:

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.db import connection
 from django.db.models import QuerySet
 
 from notifications.models import Kind, Notification, NotificationSettings, PushSubscription
@@ -43,20 +42,12 @@ def notifications_for(*, user: Any, read: bool | None = None) -> QuerySet[Notifi
     return notifications.order_by("-id")
 
 
-# The unread notifications of the user whose id is the parameter, as a scalar subquery: the
-# bell's count, which every page's header reads with its other counts in one statement
-# (web.club_selectors.header_counts).
-UNREAD_COUNT_SQL = (
-    f"(SELECT COUNT(*) FROM {Notification._meta.db_table} n "
-    "WHERE n.user_id = %s AND n.read_at IS NULL)"
-)
+def unread(*, user: Any) -> QuerySet[Notification]:
+    return Notification.objects.filter(user=user, read_at__isnull=True)
 
 
 def unread_count(*, user: Any) -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {UNREAD_COUNT_SQL}", [user.pk])
-        (count,) = cursor.fetchone()
-    return int(count)
+    return unread(user=user).count()
 
 
 def push_device_count(*, user: Any) -> int:

@@ -1,23 +1,27 @@
-"""The one loader and the one writer of a game row, in written-out SQL.
+"""The one loader and the one writer of a game row, in written-out SQL: the club's one
+exception to reading and writing through the ORM (tests/games/test_store.py pins what it reads
+and writes to what the ORM reads).
 
 Every game read and every move runs `load`, and every move (the API's and the deadline sweep's)
-is written by `write`: the hottest queries, where the ORM (a subquery with JSON functions, then
-bulk_create and save()) costs ~1.5 ms of CPU per request in compiling alone. Values are
-converted by the model fields themselves, as the ORM would.
+is written by `write`: the hottest queries. `load` locks the row and reads the game, its seats
+with their players' names and the club's clock; `write` inserts the moves and updates the game
+in one statement, so a move costs one round trip. Values are converted by the model fields
+themselves, as the ORM would.
 """
 
 import functools
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models.expressions import Col
 from django.utils import timezone
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.rows import ModelRows
 from games.models import Game, Move, Seat
 
 
@@ -52,7 +56,11 @@ _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concr
     ("player_bot_level", "u.bot_level"),
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
-_GAMES = ModelRows(Game)
+# The game's columns, named (never `*`: a prepared statement's result must keep its shape when a
+# column is added), and read into a Game with the database converters the ORM would apply.
+_GAME_COLUMNS = list(Game._meta.concrete_fields)
+_GAME_ATTNAMES = [field.attname for field in _GAME_COLUMNS]
+Converter = Callable[[Any, Any, Any], Any]
 # (array aggregate, object builder) of each database's JSON functions.
 _JSON_FUNCTIONS = {
     "postgresql": ("jsonb_agg", "jsonb_build_object"),
@@ -70,7 +78,8 @@ def _load_sql(*, vendor: str, many: bool) -> str:
     aggregate, build_object = _JSON_FUNCTIONS[vendor]
     pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
     return (
-        f"SELECT {_GAMES.columns('g')}, {clock.now_column(vendor)} AS db_now, "
+        f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_COLUMNS)}, "
+        f"{clock.now_column(vendor)} AS db_now, "
         f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
         f"JOIN {User._meta.db_table} u ON u.id = s.user_id WHERE s.game_id = g.id) AS seat_rows "
         f"FROM {Game._meta.db_table} g WHERE {_IDS_IN[vendor] if many else 'g.id = %s'}"
@@ -97,8 +106,31 @@ def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     return seat
 
 
+@functools.cache
+def _game_converters(vendor: str) -> list[tuple[int, list[Converter], Col]]:
+    """(column index, converters, column) of the game's columns that the database's values need
+    converting for, as the ORM's compiler finds them."""
+    converters = []
+    for index, field in enumerate(_GAME_COLUMNS):
+        column = field.get_col(Game._meta.db_table)
+        functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if functions:
+            converters.append((index, functions, column))
+    return converters
+
+
+def _game_from_columns(columns: Sequence[Any]) -> Game:
+    values = list(columns)
+    for index, functions, column in _game_converters(connection.vendor):
+        for convert in functions:
+            values[index] = convert(values[index], column, connection)
+    return Game.from_db(connection.alias, _GAME_ATTNAMES, values)
+
+
 def _loaded(row: tuple[Any, ...]) -> LoadedGame:
-    game, (db_now, seat_rows) = _GAMES.read(row)
+    width = len(_GAME_COLUMNS)
+    game = _game_from_columns(row[:width])
+    db_now, seat_rows = row[width:]
     seats = sorted(
         (_seat_from_json(seat_row, game) for seat_row in json.loads(seat_rows or "[]")),
         key=lambda seat: seat.seat,

@@ -4,19 +4,17 @@ from accounts.models import User
 from canasta_club import i18n
 from canasta_club.errors import ClubError, Forbidden, NotFound
 from games import errors as game_errors
-from games import store
-from games.models import Game
 from games.selectors import may_see
+from games.store import Table
 
 
 def report_not_found() -> NotFound:
     return NotFound("not_found", i18n.text("Жалоба не найдена.", "Report not found."))
 
 
-def not_a_player_of(game: Game, user: User) -> ClubError:
+def not_a_player_of(table: Table, user: User) -> ClubError:
     """403 `not_a_player`; 404 for a private table the user may not see (it stays unknown)."""
-    table = store.load(game_id=game.pk)
-    if table is None or not may_see(table=table, viewer=user):
+    if not may_see(table=table, viewer=user):
         return game_errors.game_not_found()
     return Forbidden(
         "not_a_player",

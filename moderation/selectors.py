@@ -22,6 +22,7 @@ from django.db.models.expressions import Combinable
 from accounts.models import User
 from canasta_club import clock
 from games import errors as game_errors
+from games import selectors as game_selectors
 from games.models import Game, Move, Seat
 from moderation import errors, policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
@@ -35,11 +36,11 @@ HISTORY_REPORTS = 20
 
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     """Table messages, and partner afterwords the viewer wrote or received; players only."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+    table = game_selectors.game_with_seats(game_id=game_id)
+    if table is None:
         raise game_errors.game_not_found()
-    if not Seat.objects.filter(game_id=game_id, user=viewer).exists():
-        raise errors.not_a_player_of(game, viewer)
+    if table.seat_of(viewer) is None:
+        raise errors.not_a_player_of(table, viewer)
     return (
         Afterword.objects.filter(game_id=game_id)
         .filter(readable_by(viewer) | Q(author=viewer))

@@ -16,6 +16,7 @@ from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games.models import Game, Seat
+from games.store import Table
 from moderation import errors, policy, selectors
 from moderation.models import (
     Afterword,
@@ -33,16 +34,16 @@ logger = logging.getLogger(__name__)
 # --- shared checks -------------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+def _table_or_404(game_id: int) -> Table:
+    table = game_selectors.game_with_seats(game_id=game_id)
+    if table is None:
         raise game_errors.game_not_found()
-    return game
+    return table
 
 
-def _seats_of(game: Game) -> dict[int, int]:
+def _seats_of(table: Table) -> dict[int, int]:
     """user_id -> seat number."""
-    return dict(Seat.objects.filter(game=game).values_list("user_id", "seat"))
+    return {seat.user_id: seat.seat for seat in table.seats}
 
 
 def _bots_among(seats: dict[int, int]) -> set[int]:
@@ -50,10 +51,10 @@ def _bots_among(seats: dict[int, int]) -> set[int]:
     return set(User.objects.filter(pk__in=seats).exclude(bot_level="").values_list("pk", flat=True))
 
 
-def _require_player(game: Game, seats: dict[int, int], user: User) -> int:
+def _require_player(table: Table, seats: dict[int, int], user: User) -> int:
     seat = seats.get(user.pk)
     if seat is None:
-        raise errors.not_a_player_of(game, user)
+        raise errors.not_a_player_of(table, user)
     return seat
 
 
@@ -166,9 +167,10 @@ def create_afterword(
     `partner_id` names the partner when the author had several (else it may be left out)."""
     with transaction.atomic():
         now = clock.now()
-        game = _game_or_404(game_id)
-        seats = _seats_of(game)
-        author_seat = _require_player(game, seats, author)
+        table = _table_or_404(game_id)
+        game = table.game
+        seats = _seats_of(table)
+        author_seat = _require_player(table, seats, author)
         _require_game_over(game)
         ended_at = game.finished_at or game.created_at
         if ended_at < now - policy.AFTERWORD_WINDOW:
@@ -260,9 +262,10 @@ def create_report(
     """File an anonymous report about another player of a game that is over."""
     with transaction.atomic():
         now = clock.now()
-        game = _game_or_404(game_id)
-        seats = _seats_of(game)
-        _require_player(game, seats, reporter)
+        table = _table_or_404(game_id)
+        game = table.game
+        seats = _seats_of(table)
+        _require_player(table, seats, reporter)
         _require_game_over(game)
         if accused_id == reporter.pk or accused_id not in seats:
             raise Invalid(

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 
 from canasta_club.errors import ClubError, status_of
 
-ServiceRefusal = ClubError
-
 
 @dataclass(frozen=True)
 class Refusal:

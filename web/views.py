@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import services as account_services
 from accounts.forms import LoginForm
 from accounts.models import User
+from canasta_club.errors import ClubError
 from canasta_club.i18n import text
 from games import presence
 from games import selectors as game_selectors
@@ -23,7 +24,7 @@ from games import services as game_services
 from web import selectors
 from web.forms import TARGETS, OpenTableForm, PasswordResetRequestForm, ProfileForm, SignUpForm
 from web.middleware import LANGUAGE_CODES, LANGUAGE_COOKIE
-from web.refusals import ServiceRefusal, refusal_of
+from web.refusals import refusal_of
 
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
@@ -40,7 +41,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             user, _token = account_services.register_user(**form.cleaned_data)
-        except ServiceRefusal as exc:
+        except ClubError as exc:
             form.add_error(None, refusal_of(exc).message)
         else:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
@@ -81,7 +82,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             account_services.update_profile(request=request, user=user, **form.cleaned_data)
-        except ServiceRefusal as exc:
+        except ClubError as exc:
             form.add_error(None, refusal_of(exc).message)
         else:
             return redirect(reverse("web:profile") + "?saved=1")
@@ -139,7 +140,7 @@ def open_table(request: HttpRequest) -> HttpResponse:
                 private=form.cleaned_data["private"],
                 seat=form.cleaned_data["seat"],
             )
-        except ServiceRefusal as exc:
+        except ClubError as exc:
             form.add_error(None, refusal_of(exc).message)
         else:
             return redirect("web:table", game_id=game.pk)
@@ -211,7 +212,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             game_services.make_move(
                 game_id=game_id, user=_user(request), version=version, action=action
             )
-        except ServiceRefusal as exc:
+        except ClubError as exc:
             refusal = refusal_of(exc)
             # A stale version is a double click or another tab: the fresh table says it all.
             alert = "" if refusal.code == "stale_version" else refusal.message
@@ -248,7 +249,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         game_services.join_table(
             game_id=game_id, user=_user(request), seat=seat, invite_code=invite
         )
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         refusal = refusal_of(exc)
         return _table_with_alert(request, game_id, refusal.message, refusal.status)
     return redirect(back)
@@ -266,7 +267,7 @@ def seat_bot(request: HttpRequest, game_id: int) -> HttpResponse:
         game_services.seat_bot(
             game_id=game_id, user=_user(request), seat=seat, level=request.POST.get("level", "")
         )
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         refusal = refusal_of(exc)
         return _table_with_alert(request, game_id, refusal.message, refusal.status)
     return redirect("web:table", game_id=game_id)
@@ -277,7 +278,7 @@ def seat_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         game = game_services.leave_table(game_id=game_id, user=_user(request))
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         refusal = refusal_of(exc)
         return _table_with_alert(request, game_id, refusal.message, refusal.status)
     if game is None:

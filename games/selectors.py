@@ -6,14 +6,15 @@ except `export_of`, which is for finished games only.
 """
 
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db import connection
+from django.db.models import F, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from canasta_club.rows import FieldRows, fields_of
 from games import store
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
@@ -85,26 +86,68 @@ class PlayerRecord:
     recent_games: list[dict[str, Any]]
 
 
+# A recent game's seat: its game's columns, then the seat's and its player's.
+_RECENT_GAME = FieldRows(
+    [
+        *fields_of(Game, "id", "mode", "length", "status", "finished_at", "scores"),
+        *fields_of(Game, "winner_team"),
+    ]
+)
+_RECENT_SEAT = FieldRows(
+    [
+        *fields_of(Seat, "seat", "team", "user"),
+        *fields_of(User, "username", "display_name", "bot_level"),
+        *fields_of(Seat, "is_absent"),
+    ]
+)
+_ALIASES = {Game: "g", Seat: "s", User: "u"}
+# Every player card (and /api/me/) reads this, so it stays written out: through the ORM (an
+# aggregate with filtered Counts, a count and the recent games' values, three queries) the card
+# cost ~6 ms more CPU on the bench machine (bench/web.py, A/B of issue 23), against the 2 ms a
+# return to the ORM may cost. One pass over the player's games finished (`over`, their seats
+# joined to the games): counted, and the latest `recent_games` of them joined to their seats and
+# players; always one row at least, with the counts, and NULLs for the games when there are none.
+_PLAYER_RECORD_SQL = (
+    "WITH over AS MATERIALIZED ("
+    "SELECT g.id, g.finished_at, g.winner_team = s.team AS won, "
+    "g.abandoned_by_seat = s.seat AS abandoned "
+    f"FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g ON g.id = s.game_id "
+    f"WHERE s.user_id = %s AND g.status IN ({', '.join(['%s'] * len(Game.OVER_STATUSES))})) "
+    "SELECT counts.kept, counts.won, counts.abandoned, counts.left_to_bots, "
+    f"{_RECENT_GAME.columns(_ALIASES)}, {_RECENT_SEAT.columns(_ALIASES)} "
+    "FROM (SELECT COUNT(*) AS kept, COUNT(*) FILTER (WHERE won) AS won, "
+    "COUNT(*) FILTER (WHERE abandoned) AS abandoned, "
+    f"(SELECT COUNT(*) FROM {Abandonment._meta.db_table} a WHERE a.user_id = %s) AS left_to_bots "
+    "FROM over) counts "
+    "LEFT JOIN (SELECT id FROM over ORDER BY finished_at DESC, id DESC LIMIT %s) latest ON TRUE "
+    f"LEFT JOIN {Game._meta.db_table} g ON g.id = latest.id "
+    f"LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id "
+    f"LEFT JOIN {User._meta.db_table} u ON u.id = s.user_id "
+    "ORDER BY g.finished_at DESC, g.id DESC, s.seat"
+)
+# The counts leading each row: kept, won, abandoned, left_to_bots.
+_COUNT_COLUMNS = 4
+
+
 def player_record(*, user: User, recent_games: int) -> PlayerRecord:
-    """The player's figures and their last `recent_games` finished games.
+    """The player's figures and their last `recent_games` finished games, in one query.
 
     Played counts the games finished (played to the end or abandoned) with the seats they kept
     to the end, and those they abandoned to a bot while others played on (`Abandonment`:
-    played and abandoned, never won)."""
-    counts = Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES).aggregate(
-        kept=Count("pk"),
-        won=Count("pk", filter=Q(game__winner_team=F("team"))),
-        abandoned=Count("pk", filter=Q(game__abandoned_by_seat=F("seat"))),
-    )
-    left_to_bots = Abandonment.objects.filter(user=user).count()
-    stats = {
-        "played": counts["kept"] + left_to_bots,
-        "won": counts["won"],
-        "abandoned": counts["abandoned"] + left_to_bots,
-    }
+    played and abandoned, never won). Games are read as plain rows: the seats of those games
+    with their game's fields and the players' names, no model instances."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PLAYER_RECORD_SQL, [user.pk, *Game.OVER_STATUSES, user.pk, recent_games])
+        rows = cursor.fetchall()
+    kept, won, abandoned, left_to_bots = rows[0][:_COUNT_COLUMNS]
+    stats = {"played": kept + left_to_bots, "won": won, "abandoned": abandoned + left_to_bots}
+    seats_of_games: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        if row[_COUNT_COLUMNS] is not None:  # a game's seat, not the row of a player without games
+            seats_of_games.setdefault(row[_COUNT_COLUMNS], []).append(row[_COUNT_COLUMNS:])
     return PlayerRecord(
         stats=stats,
-        recent_games=_recent_finished_games(user=user, limit=recent_games) if recent_games else [],
+        recent_games=[_recent_game(seats, user) for seats in seats_of_games.values()],
     )
 
 
@@ -113,69 +156,39 @@ def player_stats(*, user: User) -> dict[str, int]:
     return player_record(user=user, recent_games=0).stats
 
 
-def _recent_finished_games(*, user: User, limit: int) -> list[dict[str, Any]]:
-    """The player's last `limit` finished games, newest first, read as plain rows: the seats of
-    those games with their game's fields and the players' names, no model instances."""
-    latest = (
-        Game.objects.filter(seats__user=user, status__in=Game.OVER_STATUSES)
-        .order_by("-finished_at", "-pk")
-        .values("pk")[:limit]
-    )
-    seats = (
-        Seat.objects.filter(game__in=latest)
-        .order_by("-game__finished_at", "-game_id", "seat")
-        .values(
-            "game_id",
-            "game__mode",
-            "game__length",
-            "game__status",
-            "game__finished_at",
-            "game__scores",
-            "game__winner_team",
-            "seat",
-            "team",
-            "user_id",
-            "user__username",
-            "user__display_name",
-            "user__bot_level",
-            "is_absent",
-        )
-    )
-    seats_of_games: dict[int, list[Mapping[str, Any]]] = {}
-    for seat in seats:
-        seats_of_games.setdefault(seat["game_id"], []).append(seat)
-    return [_recent_game(game_seats, user) for game_seats in seats_of_games.values()]
-
-
-def _recent_game(seats: list[Mapping[str, Any]], user: User) -> dict[str, Any]:
-    """One finished game from the values of its seats (each with its game's fields)."""
-    game = seats[0]
-    players = [
-        _player(
-            seat=seat["seat"],
-            team=seat["team"],
-            user_id=seat["user_id"],
-            username=seat["user__username"],
-            display_name=seat["user__display_name"],
-            bot_level=seat["user__bot_level"],
-            is_absent=seat["is_absent"],
-        )
-        for seat in seats
-    ]
+def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
+    """One finished game from its seats' rows (the game's columns, then the seat's)."""
+    game_columns, _seat = _RECENT_GAME.read(seats[0])
+    game_id, mode, length, status, finished_at, scores, winner_team = game_columns
+    seat_columns = len(_RECENT_GAME.fields)
+    players = [_recent_player(seat[seat_columns:]) for seat in seats]
     team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
-    winner_team = game["game__winner_team"]
     return {
-        "id": game["game_id"],
-        "mode": game["game__mode"],
-        "length": game["game__length"],
-        "status": game["game__status"],
-        "finished_at": game["game__finished_at"],
-        "scores": list(game["game__scores"]),
+        "id": game_id,
+        "mode": mode,
+        "length": length,
+        "status": status,
+        "finished_at": finished_at,
+        "scores": list(scores),
         "players": players,
         "team": team,
         "winner_team": winner_team,
         "won": winner_team is not None and winner_team == team,
     }
+
+
+def _recent_player(columns: tuple[Any, ...]) -> dict[str, Any]:
+    values, _rest = _RECENT_SEAT.read(columns)
+    seat, team, user_id, username, display_name, bot_level, is_absent = values
+    return _player(
+        seat=seat,
+        team=team,
+        user_id=user_id,
+        username=username,
+        display_name=display_name,
+        bot_level=bot_level,
+        is_absent=is_absent,
+    )
 
 
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:

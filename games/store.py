@@ -1,4 +1,5 @@
-"""The one loader and the one writer of a game row, in written-out SQL: the club's one
+"""The one loader and the one writer of a game row, in written-out SQL: beside the player card's
+two reads (games.selectors.player_record, moderation.selectors.report_targets), the club's
 exception to reading and writing through the ORM (tests/games/test_store.py pins what it reads
 and writes to what the ORM reads).
 

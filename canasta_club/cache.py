@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import redis
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 logger = logging.getLogger(__name__)
 
@@ -28,11 +28,33 @@ _CACHE_ERRORS = (redis.RedisError, OSError)
 T = TypeVar("T")
 
 
+class _OneClientPerPool(RedisCacheClient):
+    """Django's client builds a redis.Redis for every operation, which costs redis-py 8 ~0.4 ms
+    of CPU (eight times a GET's), and the API's throttles make two operations a request. One
+    client per connection pool serves them all: a client is thread-safe, and it takes its
+    connections from the pool."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, redis.Redis] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> redis.Redis:
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]  # stubs lack it
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = super().get_client(key, write=write)
+        return client
+
+
 class DegradingRedisCache(RedisCache):
     """Django's Redis cache whose every operation falls back instead of raising."""
 
     _last_logged = 0.0
     _skip_until = 0.0
+
+    def __init__(self, server: Any, params: Any) -> None:
+        super().__init__(server, params)
+        self._class = _OneClientPerPool
 
     @classmethod
     def _or(cls, fallback: T, operation: Callable[[], T]) -> T:

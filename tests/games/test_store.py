@@ -1,4 +1,4 @@
-"""games.store, the club's one written-out SQL: what it reads and writes is what the ORM reads."""
+"""games.store, the game row's written-out SQL: what it reads and writes is what the ORM reads."""
 
 from datetime import timedelta
 from typing import Any

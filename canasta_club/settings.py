@@ -348,6 +348,10 @@ NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_KEY_FILE = Path(os.environ.get("VAPID_KEY_FILE", VAR_DIR / "vapid_private.pem"))
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@canasta.club")
+# Push endpoints are public https push services only (notifications/push_endpoints.py). True
+# lets in loopback addresses over http too: for the tests' fake push service on 127.0.0.1, never
+# for a deployment (so it is not read from the environment).
+PUSH_ALLOW_LOOPBACK = False
 
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}

@@ -26,3 +26,6 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
     "DEFAULT_THROTTLE_RATES": dict.fromkeys(REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]),  # noqa: F405
 }
+# The fake push service (tests/fake_push.py) listens on 127.0.0.1 over http; the tests of the
+# endpoint checks switch this back off.
+PUSH_ALLOW_LOOPBACK = True

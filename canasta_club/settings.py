@@ -9,6 +9,7 @@ from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "django_celery_beat",
     "accounts",
     "games",
@@ -70,6 +72,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (the pages', the admin's, Swagger UI's) from STATIC_ROOT (collectstatic) by
+    # the app servers themselves, WSGI and ASGI alike, so no web server is needed for them.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "canasta_club.middleware.PrivateAnswersMiddleware",
     # An ETag on every GET answer; If-None-Match with it answers 304 with no body (polling).
     "django.middleware.http.ConditionalGetMiddleware",
@@ -339,6 +345,42 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Canasta Club <noreply@canasta.club>")
 SITE_URL = os.environ.get("SITE_URL", f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
+
+# TLS (SECURITY.md): SECURE=true, or a SITE_URL on https, says that clients reach the club over
+# https through the reverse proxy: cookies only over https, HSTS, and the proxy's
+# X-Forwarded-Proto believed. That header is trusted because the app servers listen on loopback
+# behind our proxy, which sets it itself (deploy/nginx.conf: `X-Forwarded-Proto $scheme`,
+# overwriting whatever a client sent); an app server that clients can reach directly must not
+# run with SECURE on.
+SECURE = env_bool("SECURE", SITE_URL.startswith("https://"))
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600))) if SECURE else 0
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else None
+# The proxy answers plain http with a redirect; the app never sees it (health probes on loopback
+# stay plain).
+SECURE_SSL_REDIRECT = False
+
+# Content-Security-Policy (django-csp) on every answer: the club's own origin only, no inline
+# script or style, no plugins, no framing, forms posting only here. The pages load nothing but
+# their own static files; data reaches scripts in data- attributes or json_script. Swagger UI
+# (/api/docs/) alone also takes inline styles (canasta_club/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        # data: for the pages' empty favicon and Swagger UI's icons.
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Notifications know nothing of games: this tells which players are at the table (no your-turn).
 NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"

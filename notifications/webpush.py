@@ -48,8 +48,10 @@ PUSH_DEADLINE_SECONDS = 5.0
 PUSH_SENDERS = 16
 # How long the push service keeps a push for a device that is offline.
 PUSH_TTL_SECONDS = 24 * 60 * 60
-# VAPID claims live this long (RFC 8292 allows up to 24 hours).
+# VAPID claims live this long (RFC 8292 allows up to 24 hours) past the period they are signed
+# in, once per period and push service.
 VAPID_CLAIM_SECONDS = 12 * 60 * 60
+VAPID_RESIGN_SECONDS = 60 * 60
 # Of a refusal's body, what the logs and the delivery's reason keep.
 REASON_LENGTH = 300
 
@@ -179,19 +181,26 @@ def _request(push: Push) -> dict[str, Any]:
     )
     body = pusher.encode(json.dumps(push.payload, ensure_ascii=False).encode(), "aes128gcm")["body"]
     url = urlsplit(push.endpoint)
-    claims = {
-        "sub": settings.VAPID_SUBJECT,
-        "aud": f"{url.scheme}://{url.netloc}",
-        "exp": int(time.time()) + VAPID_CLAIM_SECONDS,
-    }
     headers = {
-        **vapid().sign(claims),
+        **_vapid_headers(f"{url.scheme}://{url.netloc}", int(time.time()) // VAPID_RESIGN_SECONDS),
         "Content-Encoding": "aes128gcm",
         "TTL": str(PUSH_TTL_SECONDS),
         "Topic": push.topic,
         "Urgency": "high",
     }
     return {"body": body, "headers": headers}
+
+
+@functools.lru_cache(maxsize=1024)
+def _vapid_headers(audience: str, period: int) -> dict[str, str]:
+    """The VAPID headers for one push service, signed once per VAPID_RESIGN_SECONDS (an ECDSA
+    signature per push cost more than the encryption)."""
+    claims = {
+        "sub": settings.VAPID_SUBJECT,
+        "aud": audience,
+        "exp": (period + 1) * VAPID_RESIGN_SECONDS + VAPID_CLAIM_SECONDS,
+    }
+    return dict(vapid().sign(claims))
 
 
 def _outcome(answer: requests.Response) -> Outcome:

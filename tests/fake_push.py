@@ -67,6 +67,11 @@ class FakeBrowser:
         return json.loads(plain)
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # the club sends many pushes at once
+
+
 class FakePushService:
     def __init__(self) -> None:
         self.received: list[Received] = []
@@ -95,8 +100,7 @@ class FakePushService:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def start(self) -> "FakePushService":

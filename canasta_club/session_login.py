@@ -11,8 +11,10 @@ from django.contrib.auth import views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
 
 from accounts.forms import LoginForm
+from canasta_club.content_security import inline_styles
 
 
 class FreshSessionLoginView(views.LoginView):
@@ -32,5 +34,6 @@ class FreshSessionLoginView(views.LoginView):
         return response
 
 
+@method_decorator(inline_styles, name="dispatch")  # DRF's template (content_security)
 class SessionLoginView(FreshSessionLoginView):
     template_name = "rest_framework/login.html"

@@ -163,6 +163,8 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# The club's static files are its own pages' only: no other origin needs them.
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it saw
 # to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.
@@ -191,6 +193,11 @@ REST_FRAMEWORK: dict[str, Any] = {
     "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
     # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
     "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
+    # The browsable API's pages take the inline styles of DRF's templates (content_security).
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "canasta_club.content_security.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
     "PAGE_SIZE": 50,
     # Every view: `anon` per client address, `user` per account (canasta_club/throttling.py). A
@@ -363,7 +370,7 @@ SECURE_SSL_REDIRECT = False
 # Content-Security-Policy (django-csp) on every answer: the club's own origin only, no inline
 # script or style, no plugins, no framing, forms posting only here. The pages load nothing but
 # their own static files; data reaches scripts in data- attributes or json_script. Swagger UI
-# (/api/docs/) alone also takes inline styles (canasta_club/urls.py).
+# and DRF's browsable API also take inline styles (canasta_club/content_security.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

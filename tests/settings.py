@@ -29,3 +29,5 @@ REST_FRAMEWORK = {
 # The fake push service (tests/fake_push.py) listens on 127.0.0.1 over http; the tests of the
 # endpoint checks switch this back off.
 PUSH_ALLOW_LOOPBACK = True
+# whitenoise serves STATIC_ROOT, which collectstatic fills in a deployment; tests use the finders.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405

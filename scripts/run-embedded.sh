@@ -9,7 +9,7 @@ PY=.venv/bin/python
 PORT=${PORT:-8000}
 export PORT
 "$PY" manage.py migrate --noinput
-"$PY" manage.py collectstatic --noinput --verbosity 0
+"$PY" manage.py collectstatic --noinput --link --verbosity 0
 # Beat's schedule lives in the database (django-celery-beat), so no --schedule file.
 .venv/bin/celery -A canasta_club worker --beat --loglevel="${LOG_LEVEL:-WARNING}" --concurrency=1 &
 worker=$!

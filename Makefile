@@ -5,13 +5,19 @@ PYTEST_ARGS ?= -n 2
 
 .PHONY: run test lint typecheck pytest services browser
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+# What running needs (requirements.txt) and, for the tests, the tools too (requirements-dev.txt):
+# `make run` on a fresh clone installs only the first.
+$(VENV)/.runtime: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.runtime requirements-dev.txt
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.runtime
 	scripts/run-embedded.sh
 
 services:

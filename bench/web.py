@@ -17,9 +17,11 @@
   who shared some of them (so the «Пожаловаться» form is built too) and signed out, p50/p99,
   CPU and SQL queries per page. Target: p99 < 50 ms. Alone (`--parts card`) it runs on 30
   players of its own instead of the 100,000 reports' database.
-- `pushes`: web pushes per second sent by one worker (`drain_outbox`'s push sender, one
-  transaction per push as in production) to the fake push service (tests/fake_push.py) in
-  another process (no target set).
+- `pushes`: web pushes per second sent by one worker (`drain_outbox`'s push sender: batches
+  claimed in a transaction, sent outside it 16 at a time, outcomes recorded) to the fake push
+  service (tests/fake_push.py) in another process (no target set); then, with 10 devices of one
+  user pointing at a listener on 127.0.0.1 that accepts and never answers, how long another
+  user's push takes to reach the fake service (target: a few seconds), and the next drain.
 
     .venv/bin/python bench/web.py [--parts table,live,queue,card,pushes] [--renders 300]
         [--tables 200] [--moves 200] [--rate 10] [--idle 20] [--requests 300] [--pushes 2000]
@@ -453,6 +455,65 @@ while True:
 
 
 def bench_pushes(pushes: int) -> None:
+    from django.test import override_settings
+
+    # The fake push service and the hanging listener listen on 127.0.0.1 (tests only).
+    with override_settings(PUSH_ALLOW_LOOPBACK=True):
+        bench_push_rate(pushes)
+        bench_hanging_endpoints()
+
+
+def bench_hanging_endpoints() -> None:
+    import threading
+
+    from notifications import services
+    from tests.factories import UserFactory
+    from tests.fake_push import FakeBrowser, FakePushService, HangingListener
+
+    hanging = HangingListener().start()
+    service = FakePushService().start()
+    try:
+        attacker = UserFactory.create(username="bench-push-hanging")
+        other = UserFactory.create(username="bench-push-waiting")
+        for device in range(services.MAX_PUSH_DEVICES):
+            keys = FakeBrowser(endpoint="")
+            services.subscribe_push(
+                user=attacker,
+                endpoint=f"{hanging.url}/push/{device}",
+                p256dh=keys.p256dh,
+                auth=keys.auth,
+            )
+        phone = service.browser("phone")
+        services.subscribe_push(
+            user=other, endpoint=phone.endpoint, p256dh=phone.p256dh, auth=phone.auth
+        )
+        services.notify(user_id=attacker.pk, kind="sanction")
+        services.notify(user_id=other.pk, kind="sanction")
+        started = time.perf_counter()
+        drain = threading.Thread(target=services.drain_outbox)
+        drain.start()
+        while not service.to("phone") and time.perf_counter() - started < 60:
+            time.sleep(0.005)
+        delivered = time.perf_counter() - started
+        drain.join()
+        drained = time.perf_counter() - started
+        services.notify(user_id=other.pk, kind="kudos_received")
+        started = time.perf_counter()
+        services.drain_outbox()
+        again = time.perf_counter() - started
+        print(
+            f"web push beside {services.MAX_PUSH_DEVICES} hanging endpoints "
+            f"({hanging.accepted} connections held): another user's push delivered in "
+            f"{delivered * 1000:.0f} ms, the drain done in {drained:.1f} s; the next drain "
+            f"(the hanging devices backing off) {again * 1000:.0f} ms, "
+            f"{len(service.to('phone'))} of 2 delivered"
+        )
+    finally:
+        hanging.stop()
+        service.stop()
+
+
+def bench_push_rate(pushes: int) -> None:
     from accounts.models import User
     from notifications import services
     from notifications.models import PushDelivery, PushSubscription
@@ -466,7 +527,12 @@ def bench_pushes(pushes: int) -> None:
     try:
         assert service.stdout is not None
         base = service.stdout.readline().strip()
-        users = list(User.objects.filter(username__startswith="bench")[:100])
+        users = list(User.objects.filter(username__startswith="bench")[:100]) or list(
+            User.objects.bulk_create(
+                User(username=f"bench{n}", display_name=f"Bench {n}", password="!")
+                for n in range(100)
+            )
+        )
         devices_per_user = max(1, pushes // (len(users) * 5))
         for user in users:
             for device in range(devices_per_user):
@@ -532,7 +598,7 @@ def main() -> None:
                 bench_render(args.renders)
             if "live" in parts:
                 bench_live(args, env, database)
-            if parts & {"queue", "pushes"}:
+            if "queue" in parts:
                 moderation_bench.populate()
             if "queue" in parts:
                 bench_queue(args.requests)

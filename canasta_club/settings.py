@@ -9,6 +9,7 @@ from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "django_celery_beat",
     "accounts",
     "games",
@@ -70,6 +72,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (the pages', the admin's, Swagger UI's) from STATIC_ROOT (collectstatic) by
+    # the app servers themselves, WSGI and ASGI alike, so no web server is needed for them.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "canasta_club.middleware.PrivateAnswersMiddleware",
     # An ETag on every GET answer; If-None-Match with it answers 304 with no body (polling).
     "django.middleware.http.ConditionalGetMiddleware",
@@ -159,6 +165,8 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# The club's static files are its own pages' only: no other origin needs them.
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it saw
 # to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.
@@ -187,6 +195,11 @@ REST_FRAMEWORK: dict[str, Any] = {
     "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
     # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
     "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
+    # The browsable API's pages take the inline styles of DRF's templates (content_security).
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "canasta_club.content_security.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
     "PAGE_SIZE": 50,
     # Every view: `anon` per client address, `user` per account (canasta_club/throttling.py). A
@@ -342,6 +355,42 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Canasta Club <noreply@canasta.club>")
 SITE_URL = os.environ.get("SITE_URL", f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
 
+# TLS (SECURITY.md): SECURE=true, or a SITE_URL on https, says that clients reach the club over
+# https through the reverse proxy: cookies only over https, HSTS, and the proxy's
+# X-Forwarded-Proto believed. That header is trusted because the app servers listen on loopback
+# behind our proxy, which sets it itself (deploy/nginx.conf: `X-Forwarded-Proto $scheme`,
+# overwriting whatever a client sent); an app server that clients can reach directly must not
+# run with SECURE on.
+SECURE = env_bool("SECURE", SITE_URL.startswith("https://"))
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600))) if SECURE else 0
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else None
+# The proxy answers plain http with a redirect; the app never sees it (health probes on loopback
+# stay plain).
+SECURE_SSL_REDIRECT = False
+
+# Content-Security-Policy (django-csp) on every answer: the club's own origin only, no inline
+# script or style, no plugins, no framing, forms posting only here. The pages load nothing but
+# their own static files; data reaches scripts in data- attributes or json_script. Swagger UI
+# and DRF's browsable API also take inline styles (canasta_club/content_security.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        # data: for the pages' empty favicon and Swagger UI's icons.
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 # Notifications know nothing of games: this tells which players are at the table (no your-turn).
 NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
 
@@ -350,6 +399,10 @@ NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_KEY_FILE = Path(os.environ.get("VAPID_KEY_FILE", VAR_DIR / "vapid_private.pem"))
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@canasta.club")
+# Push endpoints are public https push services only (notifications/push_endpoints.py). True
+# lets in loopback addresses over http too: for the tests' fake push service on 127.0.0.1, never
+# for a deployment (so it is not read from the environment).
+PUSH_ALLOW_LOOPBACK = False
 
 # Club timing (RULES.md R-CLUB-1/2).
 TURN_LIMIT = {"async": timedelta(hours=24), "live": timedelta(seconds=30)}

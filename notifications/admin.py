@@ -6,6 +6,8 @@ from notifications.models import (
     Notification,
     NotificationSettings,
     OutboxMessage,
+    PushDelivery,
+    PushSubscription,
 )
 
 
@@ -44,3 +46,27 @@ class NotificationSettingsAdmin(ClubModelAdmin):
 class DigestRunAdmin(ClubModelAdmin):
     list_display = ["user", "day", "items", "sent_at"]
     raw_id_fields = ["user"]
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(ClubModelAdmin):
+    list_display = ["id", "user", "created_at", "failures", "retry_at"]
+    raw_id_fields = ["user"]
+    search_fields = ["user__username"]
+
+
+@admin.register(PushDelivery)
+class PushDeliveryAdmin(ClubModelAdmin):
+    """Pushes set aside (`failed`) with their reason, among the others."""
+
+    list_display = [
+        "id",
+        "message",
+        "subscription",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "failure_reason",
+    ]
+    list_filter = ["status"]
+    raw_id_fields = ["message", "subscription"]

@@ -152,6 +152,11 @@ class PushSubscription(models.Model):
     p256dh = models.CharField(max_length=200)
     auth = models.CharField(max_length=100)
     created_at = models.DateTimeField(db_default=Now())
+    # The device's own backoff: after a failed push (unreachable, slow, 5xx) none of its pushes
+    # is claimed before `retry_at`, so a dead or hanging endpoint delays only itself. A claimed
+    # push also sets it (a lease), so one device has one push in flight at a time.
+    failures = models.PositiveSmallIntegerField(default=0)
+    retry_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Push subscription {self.pk} of user {self.user_id}"
@@ -160,14 +165,16 @@ class PushSubscription(models.Model):
 class PushDelivery(models.Model):
     """One notification to push to one device; unique per pair, so it is pushed once.
 
-    The drain writes these with the in-app notification and sends each in its own transaction
-    (SKIP LOCKED), as it sends emails. Deleting a gone subscription deletes its deliveries.
+    The drain writes these with the in-app notification. A sender claims due ones (SKIP LOCKED,
+    `next_attempt_at` moved on as a lease), sends them outside any transaction, then records
+    each outcome. Deleting a gone subscription deletes its deliveries.
     """
 
     class Status(models.TextChoices):
         PENDING = "pending", "pending"
         SENT = "sent", "sent"
-        # The push service refused it MAX_SEND_ATTEMPTS times (not 404/410: those delete).
+        # Set aside with its `failure_reason`: it failed MAX_SEND_ATTEMPTS times, or it can
+        # never be sent (a refused endpoint, keys or payload; 404/410 delete instead).
         FAILED = "failed", "failed"
 
     message = models.ForeignKey(OutboxMessage, on_delete=models.CASCADE, related_name="+")
@@ -176,13 +183,21 @@ class PushDelivery(models.Model):
     )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # Not claimed before: its backoff after a failure, or the lease of the sender that claimed
+    # it (a sender that died leaves it to the next one when the lease ends).
+    next_attempt_at = models.DateTimeField(db_default=Now())
     processed_at = models.DateTimeField(null=True, blank=True)
+    failure_reason = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["message", "subscription"], name="push_once_per_device")
         ]
-        indexes = [models.Index(fields=["id"], condition=Q(status="pending"), name="push_pending")]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at", "id"], condition=Q(status="pending"), name="push_due"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Push of message {self.message_id} to device {self.subscription_id} ({self.status})"

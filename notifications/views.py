@@ -108,7 +108,11 @@ class PushSubscriptionsView(APIView):
         tags=["notifications"],
         summary="Take web pushes on this device",
         description="The body is the browser's `PushSubscription.toJSON()`. The same endpoint "
-        "sent again replaces the keys (and the owner, when another user signed in there).",
+        "sent again replaces the keys (and the owner, when another user signed in there). At "
+        "most 10 devices per user: one more drops the oldest. `push_endpoint_refused` (400): "
+        "the endpoint is not a public push service over https (port 443, no user info, a host "
+        "that is and resolves to public addresses only: no loopback, private, link-local, "
+        "reserved, multicast or unspecified address, IPv4 or IPv6).",
         request=PushSubscriptionSerializer,
         responses={204: None, 400: ERROR_400, 401: ERROR_401},
     )

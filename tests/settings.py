@@ -26,3 +26,8 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
     "DEFAULT_THROTTLE_RATES": dict.fromkeys(REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]),  # noqa: F405
 }
+# The fake push service (tests/fake_push.py) listens on 127.0.0.1 over http; the tests of the
+# endpoint checks switch this back off.
+PUSH_ALLOW_LOOPBACK = True
+# whitenoise serves STATIC_ROOT, which collectstatic fills in a deployment; tests use the finders.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405

@@ -14,10 +14,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services as account_services
-from accounts.forms import LoginForm
 from accounts.models import User
 from canasta_club.errors import ClubError
 from canasta_club.i18n import text
+from canasta_club.session_login import FreshSessionLoginView
 from games import presence
 from games import selectors as game_selectors
 from games import services as game_services
@@ -49,12 +49,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "web/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
-class LogInView(auth_views.LoginView):
-    """Django's log-in with the club's throttle on failures; lands on the lobby."""
+class LogInView(FreshSessionLoginView):
+    """The club's log-in (canasta_club.session_login: a new session each time, 429 while the
+    failed log-in limits refuse); lands on the lobby."""
 
     template_name = "web/login.html"
-    authentication_form = LoginForm
-    redirect_authenticated_user = True
     next_page = "/"
 
 

@@ -3,6 +3,10 @@ application (pages, static files and the event streams) on the real PostgreSQL a
 
 `make test` installs the `chromium` package when it is missing (scripts/browser.sh). A failing
 test leaves a screenshot of every page it opened in var/test-artifacts/ (the path is printed).
+
+Every page of every browser context a test opens (through `players` or pytest-playwright's own
+fixtures alike) is watched for Content-Security-Policy violations: one fails the test
+(`csp_violations`, automatic).
 """
 
 import os
@@ -27,7 +31,15 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(settings.BASE_DIR) / "var" / "test-artifacts"
 # Screenshots of the pages as the tests leave them, to look at.
 LOOK = ARTIFACTS / "look"
-AXE = Path(settings.BASE_DIR) / "web/static/web/vendor/axe-core-4.14.1/axe.min.js"
+# Served as the club's own static file, so the page's CSP lets it in like the page's scripts.
+AXE = "/static/web/vendor/axe-core-4.14.1/axe.min.js"
+# Each page reports the violations of its CSP to the test (Chromium also logs them).
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile || event.documentURI}:${event.lineNumber} (${event.sample})`);
+}, true);
+"""
 
 
 @pytest.fixture(scope="session")
@@ -128,9 +140,39 @@ def players(
         context.close()
 
 
+@pytest.fixture(autouse=True)
+def csp_violations(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every browser context made during the test reports its pages' CSP violations here; any
+    one fails the test when it ends."""
+    violations: list[str] = []
+    new_context = Browser.new_context
+
+    def watched_context(browser: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(browser, *args, **kwargs)
+        context.expose_binding(
+            "__cspViolation",
+            lambda source, text: violations.append(f"{source['page'].url}: {text}"),
+        )
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        context.on(
+            "console",
+            lambda message: (
+                violations.append(f"{message.page.url if message.page else ''}: {message.text}")
+                if "Content Security Policy" in message.text
+                else None
+            ),
+        )
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", watched_context)
+    yield violations
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations))
+
+
 def serious_violations(page: Page) -> list[dict[str, Any]]:
     """axe-core (vendored) on the page: violations of serious or critical impact."""
-    page.add_script_tag(path=str(AXE))
+    page.add_script_tag(url=AXE)
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}

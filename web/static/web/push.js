@@ -33,7 +33,11 @@
       return registration.then(function (reg) {
         return reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: key()});
       }).then(function (subscription) { return send("POST", subscription.toJSON()); })
-        .then(function () { say(words.on); });
+        .then(function (answer) {
+          // A refused endpoint (push_endpoint_refused) says why instead of "on".
+          if (answer.ok) { say(words.on); return null; }
+          return answer.json().then(function (body) { say(body.detail); });
+        });
     }).catch(function (error) { say(String(error)); });
   });
   box.querySelector("[data-push-off]").addEventListener("click", function () {

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models import DateTimeField, JSONField
 from django.utils import timezone
 
 from accounts.models import User
@@ -46,10 +47,25 @@ class LoadedGame(Table):
 
 
 # Seat fields and the user names players are shown, per seat, as one JSON array column.
+# The player's fields a game shows and times by: names, and their correspondence time off.
+_PLAYER_FIELDS = [
+    User._meta.get_field(name)
+    for name in (
+        "username",
+        "display_name",
+        "bot_level",
+        "vacation_start",
+        "vacation_until",
+        "vacation_auto",
+        "vacation_year",
+        "vacation_hours_used",
+        "auto_vacation",
+        "weekend_days",
+        "time_zone",
+    )
+]
 _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
-    ("player_username", "u.username"),
-    ("player_display_name", "u.display_name"),
-    ("player_bot_level", "u.bot_level"),
+    (f"player_{field.attname}", f"u.{field.column}") for field in _PLAYER_FIELDS
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
 _GAMES = ModelRows(Game)
@@ -84,17 +100,27 @@ def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
     for name, value in values.items():
         # SQLite keeps datetimes as naive UTC text.
-        if isinstance(value, datetime) and timezone.is_naive(value):
-            values[name] = timezone.make_aware(value, UTC)
+        if isinstance(value, datetime):
+            values[name] = _aware(value)
     seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
     seat.game = game
-    # Only the names shown to players; other user fields load on access.
-    seat.user = User.from_db(
-        Seat.objects.db,
-        ["id", "username", "display_name", "bot_level"],
-        [seat.user_id, row["player_username"], row["player_display_name"], row["player_bot_level"]],
-    )
+    # Only the fields a game needs of its players; other user fields load on access.
+    player = {"id": seat.user_id}
+    for field in _PLAYER_FIELDS:
+        value = row[f"player_{field.attname}"]
+        # JSON carries datetimes as text (SQLite's naive, in UTC).
+        if isinstance(field, DateTimeField) and value is not None:
+            value = _aware(field.to_python(value))
+        # SQLite's JSON functions quote a JSON column's text instead of nesting it.
+        elif isinstance(field, JSONField) and isinstance(value, str):
+            value = json.loads(value)
+        player[field.attname] = value
+    seat.user = User.from_db(Seat.objects.db, list(player), list(player.values()))
     return seat
+
+
+def _aware(value: datetime) -> datetime:
+    return timezone.make_aware(value, UTC) if timezone.is_naive(value) else value
 
 
 def _loaded(row: tuple[Any, ...]) -> LoadedGame:

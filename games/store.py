@@ -48,8 +48,9 @@ class LoadedGame(Table):
 
 # Seat fields and the user names players are shown, per seat, as one JSON array column.
 # The player's fields a game shows and times by: names, and their correspondence time off.
+_USER_FIELDS = {field.name: field for field in User._meta.concrete_fields}
 _PLAYER_FIELDS = [
-    User._meta.get_field(name)
+    _USER_FIELDS[name]
     for name in (
         "username",
         "display_name",

@@ -88,6 +88,44 @@ def pause_span(game: Game) -> Span | None:
     return game.paused_from, game.paused_until
 
 
+@dataclass(frozen=True)
+class PauseState:
+    """A game's pause as players see it: asked (by a seat, for days, until it lapses), running
+    (`paused_until`), the seats that said yes (to the pause asked, or to resume early)."""
+
+    asked_by: int | None
+    days: int | None
+    asked_until: datetime | None
+    paused_until: datetime | None
+    votes: list[int]
+
+
+def ask_lapses_at(game: Game) -> datetime | None:
+    if game.pause_asked_at is None:
+        return None
+    return game.pause_asked_at + timedelta(hours=settings.CORRESPONDENCE_PAUSE_ASK_HOURS)
+
+
+def is_paused(game: Game, now: datetime) -> bool:
+    return game.paused_until is not None and game.paused_until > now
+
+
+def is_asked(game: Game, now: datetime) -> bool:
+    lapses = ask_lapses_at(game)
+    return lapses is not None and lapses > now and not is_paused(game, now)
+
+
+def pause_state_of(game: Game, now: datetime) -> PauseState:
+    asked, paused = is_asked(game, now), is_paused(game, now)
+    return PauseState(
+        asked_by=game.pause_asked_by if asked else None,
+        days=game.pause_days if asked else None,
+        asked_until=ask_lapses_at(game) if asked else None,
+        paused_until=game.paused_until if paused else None,
+        votes=sorted(game.pause_votes) if asked or paused else [],
+    )
+
+
 def turn_away(game: Game, user: User | None) -> Away:
     """What stops the clock of this game's turn of `user` (None: an empty seat): their time off
     and the game's agreed pause. Live games never stop."""

@@ -8,6 +8,13 @@ processes (`--concurrency=1 --queues=celery` each) on a Redis broker, plus one w
 reports how long after the deadline every async game had been autoplayed, and the lag between
 each live game's deadline (spread over the flood) and its autoplay.
 
+A third of the players take correspondence time off (issue 21): half of them are on a vacation
+running for a week, half keep today and tomorrow as days off in their own zone (Moscow, New
+York, Tokyo). The players whose turns time out are never the ones on vacation (their deadlines
+would have moved past it), and automatic vacation is off for everyone, so every expiry is a
+timeout; the turns that follow are often an away player's, whose new deadline is walked across
+their vacation or days off (games.away).
+
     .venv/bin/python bench/deadlines.py [--games 10000] [--live 200] [--workers 1,2]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379; uses Redis DB
@@ -81,6 +88,7 @@ def populate(games: int, live: int) -> None:
 POPULATE = r"""
 import sys
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import django
 
@@ -88,6 +96,7 @@ django.setup()
 from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
 from django.db import transaction
+from django.db.models import Q
 
 from accounts.models import User
 from canasta_club import clock
@@ -97,12 +106,41 @@ from games.models import Game, Seat
 games, live = int(sys.argv[1]), int(sys.argv[2])
 call_command("migrate", verbosity=0)
 password = make_password("bench-password")
+now = clock.now()
+zones = ["Europe/Moscow", "America/New_York", "Asia/Tokyo"]
+
+
+# A third of the players away: every sixth on vacation, every sixth (from the third) with today
+# and tomorrow off in their zone; automatic vacation off, so expiries are timeouts.
+def time_off(i):
+    fields = {"auto_vacation": False}
+    if i % 6 == 0:
+        fields.update(vacation_start=now - timedelta(days=1), vacation_until=now + timedelta(6))
+    elif i % 6 == 3:
+        zone = zones[i % len(zones)]
+        today = now.astimezone(ZoneInfo(zone)).weekday()
+        fields.update(weekend_days=sorted({today, (today + 1) % 7}), time_zone=zone)
+    return fields
+
+
 users = User.objects.bulk_create(
-    User(username=f"bench{i}", email=f"bench{i}@example.com", password=password)
+    User(username=f"bench{i}", email=f"bench{i}@example.com", password=password, **time_off(i))
     for i in range(400)
 )
+
+
+# Four players in a row; the one to move is never on vacation (of four in a row at most one is:
+# it swaps with the next).
+def seated(game):
+    chosen = [users[(game.seed * 4 + seat) % len(users)] for seat in range(4)]
+    turn = game.turn_seat
+    if chosen[turn].vacation_until is not None:
+        other = (turn + 1) % 4
+        chosen[turn], chosen[other] = chosen[other], chosen[turn]
+    return chosen
+
+
 rules = Rules(target=None)  # single-deal tables
-now = clock.now()
 for start in range(0, games + live, 500):
     with transaction.atomic():
         batch = []
@@ -129,11 +167,12 @@ for start in range(0, games + live, 500):
             )
         created = Game.objects.bulk_create(batch)
         Seat.objects.bulk_create(
-            Seat.at_table(game=game, user=users[(game.seed * 4 + seat) % len(users)], seat=seat)
+            Seat.at_table(game=game, user=user, seat=seat)
             for game in created
-            for seat in range(4)
+            for seat, user in enumerate(seated(game))
         )
-print(f"populated {games} async + {live} live games", flush=True)
+away = User.objects.filter(Q(vacation_until__isnull=False) | ~Q(weekend_days=[])).count()
+print(f"populated {games} async + {live} live games; {away} of 400 players away", flush=True)
 """
 
 

@@ -49,6 +49,7 @@ class Vacation:
     days_left: float
     until: datetime | None
     starts: datetime | None
+    booked: bool  # it starts later
     auto: bool
     weekend_days: list[int]
     time_zone: str
@@ -148,6 +149,7 @@ def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:
         days_left=round(hours_left(user, now) / 24, 2),
         until=user.vacation_until if running else None,
         starts=user.vacation_start if running else None,
+        booked=running and user.vacation_start is not None and user.vacation_start > now,
         auto=user.auto_vacation,
         weekend_days=sorted(user.weekend_days or []),
         time_zone=user.time_zone,

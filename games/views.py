@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.api import request_user
 from canasta_club.errors import Conflict, Invalid, error_body, status_of
 from canasta_club.i18n import text
@@ -227,8 +228,9 @@ class GamesView(GenericAPIView):
             mine=query.validated_data["mine"],
         )
         page = self.paginate_queryset(games)
+        now = clock.now()  # one read of the club's clock for every row (who is away, paused)
         rows = [
-            selectors.game_summary(table=selectors.table_of(game), viewer=user)
+            selectors.game_summary(table=selectors.table_of(game), viewer=user, now=now)
             for game in page or []
         ]
         return self.get_paginated_response(rows)

@@ -14,8 +14,8 @@ SATURDAY, SUNDAY = 5, 6
 MOSCOW, NEW_YORK = ZoneInfo("Europe/Moscow"), ZoneInfo("America/New_York")
 
 
-def at(zone: ZoneInfo, *args: int) -> datetime:
-    return datetime(*args, tzinfo=zone).astimezone(UTC)  # type: ignore[misc]
+def at(zone: ZoneInfo, year: int, month: int, day: int, hour: int = 0) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=zone).astimezone(UTC)
 
 
 def test_no_time_off_is_the_plain_budget():

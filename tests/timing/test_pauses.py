@@ -51,6 +51,7 @@ def test_a_pause_asked_accepted_by_all_and_resumed_by_all():
     assert paused_until is not None
     assert abs(paused_until - (clock.now() + 7 * DAY)) < timedelta(seconds=5)
     game.refresh_from_db()
+    assert game.paused_from is not None
     assert deadline_of(game) == started + DAY + (paused_until - game.paused_from)
     assert parsed(accepted.json()["turn_deadline"]) == deadline_of(game)
 

@@ -302,5 +302,5 @@ def test_bots_and_live_games_are_never_away():
     set_clock(datetime(2027, 3, 13, 12, tzinfo=UTC))  # a Saturday
     players = UserFactory.create_batch(4, weekend_days=[SATURDAY, SUNDAY], time_zone="UTC")
     game = started_game(players=players, mode="live")
-    assert deadline_of(game) == game.turn_started_at + settings.TURN_LIMIT["live"]
+    assert deadline_of(game) == started_of(game) + settings.TURN_LIMIT["live"]
     assert all(player["away_until"] is None for player in game_answer(game, players[0])["players"])

@@ -12,7 +12,7 @@ functions only say where it goes.
 """
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -110,8 +110,3 @@ def retimed(deadline: datetime, *, at: datetime, old: Away, new: Away) -> dateti
     the budget left at `at` runs out under the new spans (what was spent before `at` stays
     spent)."""
     return deadline_after(at, working_time(at, deadline, old), new)
-
-
-def union(spans: Iterable[Span | None]) -> tuple[Span, ...]:
-    """The spans given, without the missing or empty ones."""
-    return tuple(span for span in spans if span is not None and span[1] > span[0])

@@ -209,6 +209,18 @@ def scalar(db: psycopg.Connection[Any], sql: str, params: list[Any] | None = Non
     return row[0]
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children (a worker's pool), from /proc: a
+    figure that depends less on what else the machine runs than the wall clock does."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
+
+
 def worker(name: str, queue: str, log: Path, nice: int = 0) -> subprocess.Popen[bytes]:
     return start(
         [
@@ -280,6 +292,8 @@ def run(
         with psycopg.connect(database_url(RUN_DB), autocommit=True) as db:
             time.sleep(8)  # workers and beat up, idle sweeps running
             deadline: datetime = scalar(db, "SELECT statement_timestamp() + %s", [START_DELAY])
+            deadline_workers = processes[:workers]
+            cpu_before = sum(cpu_seconds(process.pid) for process in deadline_workers)
             db.execute("UPDATE games_game SET turn_deadline = %s WHERE mode = 'async'", [deadline])
             spread = LIVE_SPREAD.total_seconds() / max(live, 1)
             db.execute(
@@ -290,6 +304,7 @@ def run(
                 [deadline, spread],
             )
             all_done, lags = watch(db, deadline, timeout)
+            cpu = sum(cpu_seconds(process.pid) for process in deadline_workers) - cpu_before
             # An async turn played twice would show as two automatic discards (the next
             # deadline is 24 h away).
             doubled = scalar(
@@ -311,6 +326,7 @@ def run(
         "live_lag_p99_s": lags[min(len(lags) - 1, int(len(lags) * 0.99))] if lags else float("nan"),
         "live_lag_max_s": lags[-1] if lags else float("nan"),
         "async_turns_played_twice": doubled,
+        "worker_cpu_s": cpu,
     }
 
 
@@ -340,7 +356,9 @@ def main() -> None:
                 f"({figures['per_second']:.0f} games/s); live-game lag over "
                 f"{figures['live_samples']} games: p50 {figures['live_lag_p50_s']:.2f} s, "
                 f"p99 {figures['live_lag_p99_s']:.2f} s, max {figures['live_lag_max_s']:.2f} s; "
-                f"async turns played twice: {figures['async_turns_played_twice']}",
+                f"async turns played twice: {figures['async_turns_played_twice']}; "
+                f"deadline workers' CPU {figures['worker_cpu_s']:.1f} s "
+                f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
                 flush=True,
             )
     finally:

@@ -94,14 +94,23 @@ class PublicUserSerializer(serializers.ModelSerializer):
         read_only=True, help_text="A bot's level (beginner, club, expert); empty for a person."
     )
 
+    away_until = serializers.SerializerMethodField(
+        help_text="When the player is back from a vacation or a day off (their correspondence "
+        "turns' clocks stop meanwhile); null when not away."
+    )
+
     class Meta:
         model = User
-        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level"]
+        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level", "away_until"]
         read_only_fields = fields
 
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_away_until(self, user: User) -> datetime | None:
+        return time_off.away_until(user, clock.now())
 
 
 class VacationSerializer(serializers.Serializer):

@@ -98,8 +98,11 @@ def test_a_vacation_started_and_ended_early_restores_the_time_left():
     # The 4 hours before it were spent; the rest of the turn runs when the vacation ends.
     game.refresh_from_db()
     assert deadline_of(game) == started + DAY + 3 * DAY
-    seen = game_answer(game, user_at(game, (turn_of(game) + 1) % 4))
+    other = user_at(game, (turn_of(game) + 1) % 4)
+    seen = game_answer(game, other)
     assert parsed(player_entry(seen, player)["away_until"]) == began + 3 * DAY
+    card = client_of(other).get(f"/api/users/{player.pk}/").json()
+    assert parsed(card["away_until"]) == began + 3 * DAY
     assert parsed(seen["turn_deadline"]) == deadline_of(game)
 
     clock.advance(2 * DAY - timedelta(minutes=5))  # the turn would have timed out long ago

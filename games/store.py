@@ -46,8 +46,8 @@ class LoadedGame(Table):
     now: datetime
 
 
-# Seat fields and the user names players are shown, per seat, as one JSON array column.
-# The player's fields a game shows and times by: names, and their correspondence time off.
+# Seat fields and the player's fields a game shows and times by (names, their correspondence
+# time off), per seat, as one JSON array column.
 _USER_FIELDS = {field.name: field for field in User._meta.concrete_fields}
 _PLAYER_FIELDS = [
     _USER_FIELDS[name]

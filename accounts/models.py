@@ -9,6 +9,9 @@ from django.db.models.functions import Lower
 
 from accounts.names import skeleton
 
+# The club plays by Moscow time until a player picks their own zone.
+DEFAULT_TIME_ZONE = "Europe/Moscow"
+
 
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
@@ -29,6 +32,18 @@ class User(AbstractUser):
     suspended_until = models.DateTimeField(null=True, blank=True)
     # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
     bot_level = models.CharField(max_length=10, blank=True, default="")
+    # Correspondence time off (games.time_off): the vacation running or booked (for an automatic
+    # one, the hour being spent), the allowance used in `vacation_year`, the days off a week
+    # (0 = Monday) in the player's own time zone, and whether a turn about to time out spends
+    # the allowance by itself.
+    vacation_start = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_auto = models.BooleanField(default=False)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
+    vacation_hours_used = models.PositiveIntegerField(default=0)
+    auto_vacation = models.BooleanField(default=True)
+    weekend_days = models.JSONField(default=list, blank=True)
+    time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
 
     class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [

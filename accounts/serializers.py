@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from canasta_club import clock
+from games import time_off
 from games.selectors import player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
@@ -93,14 +94,86 @@ class PublicUserSerializer(serializers.ModelSerializer):
         read_only=True, help_text="A bot's level (beginner, club, expert); empty for a person."
     )
 
+    away_until = serializers.SerializerMethodField(
+        help_text="When the player is back from a vacation or a day off (their correspondence "
+        "turns' clocks stop meanwhile); null when not away."
+    )
+
     class Meta:
         model = User
-        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level"]
+        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level", "away_until"]
         read_only_fields = fields
 
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_away_until(self, user: User) -> datetime | None:
+        return time_off.away_until(user, clock.now())
+
+
+class VacationSerializer(serializers.Serializer):
+    """Correspondence time off (games.time_off); CONTRACT.md §5."""
+
+    days_left = serializers.FloatField(
+        help_text="Vacation days left this calendar year (UTC); the allowance "
+        "(CORRESPONDENCE_VACATION_DAYS, 14 by default) renews on 1 January. Counted in hours: "
+        "an automatic vacation spends 1/24 of a day at a time."
+    )
+    until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The end of your vacation running or booked (an automatic hour included); "
+        "null when none.",
+    )
+    starts = serializers.DateTimeField(
+        allow_null=True, help_text="When that vacation starts (a booked one: in the future)."
+    )
+    auto = serializers.BooleanField(
+        help_text="Automatic vacation (on by default): a correspondence turn about to time out "
+        "spends an hour of your days instead, telling you once, while days are left."
+    )
+    weekend_days = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=6),
+        help_text="Days off each week, Monday = 0 (at most 3): your turns' clocks stop on them, "
+        "midnight to midnight in `time_zone`.",
+    )
+    time_zone = serializers.CharField(help_text="An IANA zone, e.g. `Europe/Moscow`.")
+
+
+class VacationSettingsSerializer(serializers.Serializer):
+    auto = serializers.BooleanField(required=False)
+    weekend_days = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=6),
+        required=False,
+        max_length=7,
+        help_text="Monday = 0; at most 3 days (else 400 `invalid`).",
+    )
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="An IANA zone (else 400 `invalid`)."
+    )
+
+    def validate_weekend_days(self, days: list[int]) -> list[int]:
+        return time_off.check_weekend_days(days)
+
+    def validate_time_zone(self, name: str) -> str:
+        return time_off.check_time_zone(name)
+
+
+class VacationRequestSerializer(serializers.Serializer):
+    days = serializers.IntegerField(
+        min_value=1,
+        max_value=366,
+        help_text="Whole days; more than you have left: 400 `vacation_exceeds_allowance`.",
+    )
+    start = serializers.DateTimeField(
+        required=False,
+        help_text="When it starts (ISO 8601, at most a year ahead); now when left out.",
+    )
+
+
+def vacation_answer(vacation: time_off.Vacation) -> dict[str, object]:
+    return VacationSerializer(vacation).data
 
 
 class MeSerializer(PublicUserSerializer):
@@ -111,6 +184,7 @@ class MeSerializer(PublicUserSerializer):
         help_text="End of a suspension in force (no new tables), else null."
     )
     notification_settings = serializers.SerializerMethodField()
+    vacation = serializers.SerializerMethodField()
 
     class Meta:
         model = User
@@ -125,6 +199,7 @@ class MeSerializer(PublicUserSerializer):
             "muted_until",
             "suspended_until",
             "notification_settings",
+            "vacation",
         ]
         read_only_fields = fields
 
@@ -140,6 +215,10 @@ class MeSerializer(PublicUserSerializer):
     def get_notification_settings(self, user: User) -> dict[str, object]:
         return settings_for(user=user)
 
+    @extend_schema_field(VacationSerializer)
+    def get_vacation(self, user: User) -> dict[str, object]:
+        return vacation_answer(time_off.vacation_of(user))
+
 
 class ProfileUpdateSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=40, required=False)
@@ -151,6 +230,11 @@ class ProfileUpdateSerializer(serializers.Serializer):
     )
     password = _password_field(
         required=False, help_text="The current password; needed only to change the email."
+    )
+    vacation = VacationSettingsSerializer(
+        required=False,
+        help_text="Correspondence time off: automatic vacation on/off, days off, time zone. "
+        "Your running turns are re-timed for new days off from now on.",
     )
 
 

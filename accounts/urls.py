@@ -18,5 +18,6 @@ urlpatterns = [
         name="password-reset-confirm",
     ),
     path("me/", views.MeView.as_view(), name="me"),
+    path("me/vacation/", views.VacationView.as_view(), name="me-vacation"),
     path("users/<int:pk>/", views.UserDetailView.as_view(), name="user-detail"),
 ]

@@ -8,6 +8,13 @@ processes (`--concurrency=1 --queues=celery` each) on a Redis broker, plus one w
 reports how long after the deadline every async game had been autoplayed, and the lag between
 each live game's deadline (spread over the flood) and its autoplay.
 
+A third of the players take correspondence time off (issue 21): half of them are on a vacation
+running for a week, half keep today and tomorrow as days off in their own zone (Moscow, New
+York, Tokyo). The players whose turns time out are never the ones on vacation (their deadlines
+would have moved past it), and automatic vacation is off for everyone, so every expiry is a
+timeout; the turns that follow are often an away player's, whose new deadline is walked across
+their vacation or days off (games.away).
+
     .venv/bin/python bench/deadlines.py [--games 10000] [--live 200] [--workers 1,2]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379; uses Redis DB
@@ -81,6 +88,7 @@ def populate(games: int, live: int) -> None:
 POPULATE = r"""
 import sys
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import django
 
@@ -88,6 +96,7 @@ django.setup()
 from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
 from django.db import transaction
+from django.db.models import Q
 
 from accounts.models import User
 from canasta_club import clock
@@ -97,12 +106,41 @@ from games.models import Game, Seat
 games, live = int(sys.argv[1]), int(sys.argv[2])
 call_command("migrate", verbosity=0)
 password = make_password("bench-password")
+now = clock.now()
+zones = ["Europe/Moscow", "America/New_York", "Asia/Tokyo"]
+
+
+# A third of the players away: every sixth on vacation, every sixth (from the third) with today
+# and tomorrow off in their zone; automatic vacation off, so expiries are timeouts.
+def time_off(i):
+    fields = {"auto_vacation": False}
+    if i % 6 == 0:
+        fields.update(vacation_start=now - timedelta(days=1), vacation_until=now + timedelta(6))
+    elif i % 6 == 3:
+        zone = zones[i % len(zones)]
+        today = now.astimezone(ZoneInfo(zone)).weekday()
+        fields.update(weekend_days=sorted({today, (today + 1) % 7}), time_zone=zone)
+    return fields
+
+
 users = User.objects.bulk_create(
-    User(username=f"bench{i}", email=f"bench{i}@example.com", password=password)
+    User(username=f"bench{i}", email=f"bench{i}@example.com", password=password, **time_off(i))
     for i in range(400)
 )
+
+
+# Four players in a row; the one to move is never on vacation (of four in a row at most one is:
+# it swaps with the next).
+def seated(game):
+    chosen = [users[(game.seed * 4 + seat) % len(users)] for seat in range(4)]
+    turn = game.turn_seat
+    if chosen[turn].vacation_until is not None:
+        other = (turn + 1) % 4
+        chosen[turn], chosen[other] = chosen[other], chosen[turn]
+    return chosen
+
+
 rules = Rules(target=None)  # single-deal tables
-now = clock.now()
 for start in range(0, games + live, 500):
     with transaction.atomic():
         batch = []
@@ -129,11 +167,12 @@ for start in range(0, games + live, 500):
             )
         created = Game.objects.bulk_create(batch)
         Seat.objects.bulk_create(
-            Seat.at_table(game=game, user=users[(game.seed * 4 + seat) % len(users)], seat=seat)
+            Seat.at_table(game=game, user=user, seat=seat)
             for game in created
-            for seat in range(4)
+            for seat, user in enumerate(seated(game))
         )
-print(f"populated {games} async + {live} live games", flush=True)
+away = User.objects.filter(Q(vacation_until__isnull=False) | ~Q(weekend_days=[])).count()
+print(f"populated {games} async + {live} live games; {away} of 400 players away", flush=True)
 """
 
 
@@ -168,6 +207,18 @@ def scalar(db: psycopg.Connection[Any], sql: str, params: list[Any] | None = Non
     row = db.execute(sql, params).fetchone()
     assert row is not None
     return row[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children (a worker's pool), from /proc: a
+    figure that depends less on what else the machine runs than the wall clock does."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 def worker(name: str, queue: str, log: Path, nice: int = 0) -> subprocess.Popen[bytes]:
@@ -241,6 +292,8 @@ def run(
         with psycopg.connect(database_url(RUN_DB), autocommit=True) as db:
             time.sleep(8)  # workers and beat up, idle sweeps running
             deadline: datetime = scalar(db, "SELECT statement_timestamp() + %s", [START_DELAY])
+            deadline_workers = processes[:workers]
+            cpu_before = sum(cpu_seconds(process.pid) for process in deadline_workers)
             db.execute("UPDATE games_game SET turn_deadline = %s WHERE mode = 'async'", [deadline])
             spread = LIVE_SPREAD.total_seconds() / max(live, 1)
             db.execute(
@@ -251,6 +304,7 @@ def run(
                 [deadline, spread],
             )
             all_done, lags = watch(db, deadline, timeout)
+            cpu = sum(cpu_seconds(process.pid) for process in deadline_workers) - cpu_before
             # An async turn played twice would show as two automatic discards (the next
             # deadline is 24 h away).
             doubled = scalar(
@@ -272,6 +326,7 @@ def run(
         "live_lag_p99_s": lags[min(len(lags) - 1, int(len(lags) * 0.99))] if lags else float("nan"),
         "live_lag_max_s": lags[-1] if lags else float("nan"),
         "async_turns_played_twice": doubled,
+        "worker_cpu_s": cpu,
     }
 
 
@@ -301,7 +356,9 @@ def main() -> None:
                 f"({figures['per_second']:.0f} games/s); live-game lag over "
                 f"{figures['live_samples']} games: p50 {figures['live_lag_p50_s']:.2f} s, "
                 f"p99 {figures['live_lag_p99_s']:.2f} s, max {figures['live_lag_max_s']:.2f} s; "
-                f"async turns played twice: {figures['async_turns_played_twice']}",
+                f"async turns played twice: {figures['async_turns_played_twice']}; "
+                f"deadline workers' CPU {figures['worker_cpu_s']:.1f} s "
+                f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
                 flush=True,
             )
     finally:

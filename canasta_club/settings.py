@@ -410,6 +410,12 @@ ABSENCE_GRACE = {"async": timedelta(days=1), "live": timedelta(seconds=60)}
 # A bot's turn is played this long after it starts: a human-like pause at a live table, soon at
 # an async one (the deadline sweep, every second, plays it).
 BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
+# Correspondence time off (games.time_off, games.pauses): vacation days a player may spend each
+# calendar year (UTC), the longest agreed pause of a game, and how long a pause asked waits for
+# the table's answers.
+CORRESPONDENCE_VACATION_DAYS = int(os.environ.get("CORRESPONDENCE_VACATION_DAYS", "14"))
+CORRESPONDENCE_PAUSE_DAYS = int(os.environ.get("CORRESPONDENCE_PAUSE_DAYS", "14"))
+CORRESPONDENCE_PAUSE_ASK_HOURS = int(os.environ.get("CORRESPONDENCE_PAUSE_ASK_HOURS", "24"))
 
 LOGGING = {
     "version": 1,

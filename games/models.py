@@ -100,6 +100,15 @@ class Game(models.Model):
     # `sweep_retry_at` (backing off), so one broken game is not replayed every second forever.
     sweep_failures = models.PositiveIntegerField(default=0)
     sweep_retry_at = models.DateTimeField(null=True, blank=True)
+    # An agreed pause of a correspondence game (games.pauses): asked by a seat for `pause_days`,
+    # accepted by the seats in `pause_votes`; once every person accepted, every clock stops
+    # from `paused_from` until `paused_until` (the votes then are those to resume early).
+    pause_asked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    pause_asked_at = models.DateTimeField(null=True, blank=True)
+    pause_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    pause_votes = models.JSONField(default=list, blank=True)
+    paused_from = models.DateTimeField(null=True, blank=True)
+    paused_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"])]

@@ -14,8 +14,9 @@ from django.db import connection
 from django.db.models import F, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.rows import FieldRows, fields_of
-from games import store
+from games import store, time_off
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import Preview, preview
 from games.engine.seating import Seating
@@ -203,7 +204,11 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
     return with_seats(games.distinct()).order_by("-created_at", "-pk")
 
 
-def _players(table: Table) -> list[dict[str, Any]]:
+def _players(table: Table, now: datetime | None) -> list[dict[str, Any]]:
+    """The seated players; who is away at `now` in a correspondence game not over (None: not
+    asked)."""
+    game = table.game
+    correspondence = now is not None and game.mode == Game.Mode.ASYNC and not game.is_over
     return [
         _player(
             seat=seat.seat,
@@ -213,6 +218,7 @@ def _players(table: Table) -> list[dict[str, Any]]:
             display_name=seat.user.display_name,
             bot_level=seat.user.bot_level,
             is_absent=seat.is_absent,
+            away_until=time_off.away_until(seat.user, now) if correspondence and now else None,
         )
         for seat in table.seats
     ]
@@ -227,8 +233,10 @@ def _player(
     display_name: str,
     bot_level: str,
     is_absent: bool,
+    away_until: datetime | None = None,
 ) -> dict[str, Any]:
-    """One player at a table, as every answer and page shows them."""
+    """One player at a table, as every answer and page shows them (`away_until`: back from a
+    vacation or a day off then; correspondence games only)."""
     return {
         "seat": seat,
         "team": team,
@@ -240,6 +248,7 @@ def _player(
             "bot_level": bot_level,
         },
         "is_absent": is_absent,
+        "away_until": iso(away_until),
     }
 
 
@@ -290,10 +299,13 @@ def _may_see_invite(table: Table, viewer: User) -> bool:
     )
 
 
-def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
-    """A lobby row: the table, its players and whose turn it is (no engine state)."""
+def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> dict[str, Any]:
+    """A lobby row: the table, its players and whose turn it is (no engine state). `now`, the
+    club's clock (a loaded game's own by default), says who is away and whether it is paused."""
     game = table.game
     viewer_seat = seat_of(table=table, user=viewer)
+    now = now or (table.now if isinstance(table, LoadedGame) else clock.now())
+    pause = time_off.pause_state_of(game, now)
     return {
         "id": game.pk,
         "mode": game.mode,
@@ -304,7 +316,7 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "invite_code": game.invite_code if _may_see_invite(table, viewer) else None,
         "created_by": game.created_by_id,
         "created_at": iso(game.created_at),
-        "players": _players(table),
+        "players": _players(table, now),
         "with_bots": any(seat.user.is_bot for seat in table.seats),
         "your_seat": viewer_seat,
         "version": game.version,
@@ -318,6 +330,13 @@ def game_summary(*, table: Table, viewer: User) -> dict[str, Any]:
         "finished_at": iso(game.finished_at),
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,
+        "paused_until": iso(pause.paused_until),
+        "pause": {
+            "asked_by": pause.asked_by,
+            "days": pause.days,
+            "asked_until": iso(pause.asked_until),
+            "votes": pause.votes,
+        },
     }
 
 
@@ -384,7 +403,7 @@ def export_of(*, table: Table) -> dict[str, Any]:
         # Seeds are 128-bit: decimal strings, which JavaScript's numbers could not hold exactly.
         "seed": None if game.seed is None else str(int(game.seed)),
         "first_dealer": game.first_dealer,
-        "players": _players(table),
+        "players": _players(table, None),
         "scores": list(game.scores),
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,

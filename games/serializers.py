@@ -246,6 +246,26 @@ class PlayerSerializer(serializers.Serializer):
     )
     user = UserBriefSerializer()
     is_absent = serializers.BooleanField()
+    away_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Correspondence games: when this person is back from a vacation (an "
+        "automatic vacation hour included) or a day off; null when not away (always for bots "
+        "and live games). Their turn's clock does not run meanwhile.",
+    )
+
+
+class PauseSerializer(serializers.Serializer):
+    asked_by = serializers.IntegerField(
+        allow_null=True, help_text="The seat that asked the table for a pause; null: none asked."
+    )
+    days = serializers.IntegerField(allow_null=True, help_text="The pause asked, in days.")
+    asked_until = serializers.DateTimeField(
+        allow_null=True, help_text="The request lapses then unless every person accepts it."
+    )
+    votes = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats that said yes: to the pause asked, or (while paused) to resume early.",
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -277,13 +297,30 @@ class GameSummarySerializer(serializers.Serializer):
     )
     your_turn = serializers.BooleanField()
     turn_started_at = serializers.DateTimeField(allow_null=True)
-    turn_deadline = serializers.DateTimeField(allow_null=True)
+    turn_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the turn times out. In a correspondence game it already accounts for "
+        "the player's vacation and days off and the game's pause (the clock stops for them).",
+    )
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     winner_team = serializers.IntegerField(
         allow_null=True, help_text="The team that won; null: a draw or not over."
     )
     abandoned_by_seat = serializers.IntegerField(allow_null=True)
+    paused_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A correspondence game paused by everyone's agreement: every clock stops "
+        "until then; null when not paused.",
+    )
+    pause = PauseSerializer(help_text="A pause asked or running (correspondence games).")
+
+
+class PauseRequestSerializer(serializers.Serializer):
+    days = serializers.IntegerField(
+        min_value=1,
+        help_text="1 to CORRESPONDENCE_PAUSE_DAYS (14 by default); more: 400 `invalid`.",
+    )
 
 
 class TeamResultSerializer(serializers.Serializer):

@@ -19,7 +19,8 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import ClubError, Conflict, Forbidden, Invalid, KeyReused
 from canasta_club.i18n import text
-from games import bots, errors, live, presence, selectors, store
+from games import bots, errors, live, presence, selectors, store, time_off
+from games.away import deadline_after
 from games.engine import IllegalMove, Match, Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import IllegalMoveRefused
@@ -297,7 +298,10 @@ def _start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
     game.turn_seat = match.deal.to_act
     game.turn_started_at = started_at
     limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
-    game.turn_deadline = started_at + limit[game.mode]
+    # A correspondence clock does not run while its player is away or the game is paused.
+    player = next((seat.user for seat in locked.seats if seat.seat == game.turn_seat), None)
+    away = time_off.turn_away(game, player)
+    game.turn_deadline = deadline_after(started_at, limit[game.mode], away)
 
 
 def _bot_to_move(locked: LoadedGame) -> bool:
@@ -486,7 +490,9 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
     )
     seat.delete()
     game.turn_started_at = locked.now
-    game.turn_deadline = locked.now + settings.TURN_LIMIT[game.mode]
+    game.turn_deadline = deadline_after(
+        locked.now, settings.TURN_LIMIT[game.mode], time_off.turn_away(game, None)
+    )
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
 

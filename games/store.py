@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models import DateTimeField, JSONField
 from django.db.models.expressions import Col
 from django.utils import timezone
 
@@ -50,11 +51,27 @@ class LoadedGame(Table):
     now: datetime
 
 
-# Seat fields and the user names players are shown, per seat, as one JSON array column.
+# Seat fields and the player's fields a game shows and times by (names, their correspondence
+# time off), per seat, as one JSON array column.
+_USER_FIELDS = {field.name: field for field in User._meta.concrete_fields}
+_PLAYER_FIELDS = [
+    _USER_FIELDS[name]
+    for name in (
+        "username",
+        "display_name",
+        "bot_level",
+        "vacation_start",
+        "vacation_until",
+        "vacation_auto",
+        "vacation_year",
+        "vacation_hours_used",
+        "auto_vacation",
+        "weekend_days",
+        "time_zone",
+    )
+]
 _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
-    ("player_username", "u.username"),
-    ("player_display_name", "u.display_name"),
-    ("player_bot_level", "u.bot_level"),
+    (f"player_{field.attname}", f"u.{field.column}") for field in _PLAYER_FIELDS
 ]
 _SEAT_FIELDS = {field.attname: field for field in Seat._meta.concrete_fields}
 # The game's columns, named (never `*`: a prepared statement's result must keep its shape when a
@@ -94,16 +111,22 @@ def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
     for name, value in values.items():
         # SQLite keeps datetimes as naive UTC text.
-        if isinstance(value, datetime) and timezone.is_naive(value):
-            values[name] = timezone.make_aware(value, UTC)
+        if isinstance(value, datetime):
+            values[name] = _aware(value)
     seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
     seat.game = game
-    # Only the names shown to players; other user fields load on access.
-    seat.user = User.from_db(
-        Seat.objects.db,
-        ["id", "username", "display_name", "bot_level"],
-        [seat.user_id, row["player_username"], row["player_display_name"], row["player_bot_level"]],
-    )
+    # Only the fields a game needs of its players; other user fields load on access.
+    player = {"id": seat.user_id}
+    for field in _PLAYER_FIELDS:
+        value = row[f"player_{field.attname}"]
+        # JSON carries datetimes as text (SQLite's naive, in UTC).
+        if isinstance(field, DateTimeField) and value is not None:
+            value = _aware(field.to_python(value))
+        # SQLite's JSON functions quote a JSON column's text instead of nesting it.
+        elif isinstance(field, JSONField) and isinstance(value, str):
+            value = json.loads(value)
+        player[field.attname] = value
+    seat.user = User.from_db(Seat.objects.db, list(player), list(player.values()))
     return seat
 
 
@@ -126,6 +149,10 @@ def _game_from_columns(columns: Sequence[Any]) -> Game:
         for convert in functions:
             values[index] = convert(values[index], column, connection)
     return Game.from_db(connection.alias, _GAME_ATTNAMES, values)
+
+
+def _aware(value: datetime) -> datetime:
+    return timezone.make_aware(value, UTC) if timezone.is_naive(value) else value
 
 
 def _loaded(row: tuple[Any, ...]) -> LoadedGame:

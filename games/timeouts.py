@@ -15,6 +15,11 @@ Three timeouts in a row in an async game abandon it: while another person is sti
 table, the seat is emptied and the game waits one turn limit for a bot to take it
 (games.services.abandon_seat), and ends abandoned if none does.
 
+Correspondence time off (games.time_off): a turn overdue while its player's vacation covers the
+deadline, or with automatic vacation hours to spend, is not timed out: the deadline moves past
+the vacation hour instead (no timeout counted, so nothing is abandoned). Reminders wait until the
+player is back from a vacation or a day off.
+
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
 
@@ -31,7 +36,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from canasta_club import clock
-from games import presence, store
+from games import presence, store, time_off
 from games.bots import TIMEOUT_LEVEL, bot_turn
 from games.engine import Match
 from games.models import Game, Seat, TurnReminder
@@ -194,6 +199,11 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     )
     if not (overdue or absent):
         return False
+    if game.mode == Game.Mode.ASYNC and time_off.take_overdue_turn(
+        game=game, player=seat.user, now=now
+    ):
+        store.write(game=game, moves=[])  # a vacation took it: the deadline moved
+        return True
     timed_out.append(seat.pk)
     timeouts_in_a_row = seat.consecutive_timeouts + 1
     if game.mode == Game.Mode.ASYNC and timeouts_in_a_row >= ABANDON_AFTER_TIMEOUTS:
@@ -272,8 +282,12 @@ def sweep_turn_reminders(*, batch_size: int = 500) -> int:
         for game in due:
             deadline = game.turn_deadline
             assert deadline is not None and game.turn_seat is not None  # filtered above
+            seat = (
+                Seat.objects.filter(game=game, seat=game.turn_seat).select_related("user").first()
+            )
+            if seat is not None and time_off.away_until(seat.user, now) is not None:
+                continue  # on vacation or a day off: reminded once back, if still due
             TurnReminder.objects.create(game=game, turn_deadline=deadline)
-            seat = Seat.objects.filter(game=game, seat=game.turn_seat).first()
             if seat is not None:
                 notify(
                     user_id=seat.user_id,

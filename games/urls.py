@@ -27,6 +27,17 @@ urlpatterns = [
     path("games/<game_id:game_id>/bots/", views.SeatBotView.as_view(), name="game-bots"),
     path("games/<game_id:game_id>/moves/", views.MovesView.as_view(), name="game-moves"),
     path("games/<game_id:game_id>/export/", views.ExportView.as_view(), name="game-export"),
+    path("games/<game_id:game_id>/pause/", views.PauseView.as_view(), name="game-pause"),
+    path(
+        "games/<game_id:game_id>/pause/accept/",
+        views.PauseAcceptView.as_view(),
+        name="game-pause-accept",
+    ),
+    path(
+        "games/<game_id:game_id>/pause/resume/",
+        views.PauseResumeView.as_view(),
+        name="game-pause-resume",
+    ),
     path(
         "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
     ),

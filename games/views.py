@@ -14,11 +14,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.api import request_user
 from canasta_club.errors import Conflict, Invalid, error_body, status_of
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import errors, presence, selectors, services
+from games import errors, pauses, presence, selectors, services
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -32,6 +33,7 @@ from games.serializers import (
     MoveLogSerializer,
     MoveRequestSerializer,
     MoveResultSerializer,
+    PauseRequestSerializer,
     SeatBotSerializer,
     SeatPresenceSerializer,
 )
@@ -116,6 +118,7 @@ GAME_EXAMPLE = OpenApiExample(
                 "team": team,
                 "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
                 "is_absent": False,
+                "away_until": "2026-12-12T00:00:00Z" if name == "vera" else None,
             }
             for seat, (name, team) in enumerate(
                 [("anna", 0), ("boris", 1), ("vera", 0), ("gleb", 1)]
@@ -133,6 +136,8 @@ GAME_EXAMPLE = OpenApiExample(
         "finished_at": None,
         "winner_team": None,
         "abandoned_by_seat": None,
+        "paused_until": None,
+        "pause": {"asked_by": None, "days": None, "asked_until": None, "votes": []},
         "deals": [],
         "deal": {
             "seat": 0,
@@ -223,8 +228,9 @@ class GamesView(GenericAPIView):
             mine=query.validated_data["mine"],
         )
         page = self.paginate_queryset(games)
+        now = clock.now()  # one read of the club's clock for every row (who is away, paused)
         rows = [
-            selectors.game_summary(table=selectors.table_of(game), viewer=user)
+            selectors.game_summary(table=selectors.table_of(game), viewer=user, now=now)
             for game in page or []
         ]
         return self.get_paginated_response(rows)
@@ -557,3 +563,72 @@ class ExportView(APIView):
                 text("Игра ещё не закончена.", "The game is not finished yet."),
             )
         return Response(selectors.export_of(table=loaded))
+
+
+PAUSE_CONFLICTS = (
+    "`game_not_active`, `not_correspondence` (a live game), `already_paused`, "
+    "`pause_already_asked`, `no_pause_asked` (none asked, or it lapsed), `not_paused`"
+)
+PAUSE_RESPONSES = {
+    200: GameDetailSerializer,
+    400: ERROR_400,
+    401: ERROR_401,
+    403: error_response("`not_seated` (spectators; bots are never asked)."),
+    404: ERROR_404,
+    409: error_response(PAUSE_CONFLICTS + "."),
+}
+
+
+class PauseView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Ask the table for a pause (correspondence games)",
+        description="Any person seated at an active correspondence game asks to pause it for "
+        "`days` (1 to `CORRESPONDENCE_PAUSE_DAYS`, 14 by default); asking counts as accepting. "
+        "When every person at the table has accepted (bots are not asked), every clock stops "
+        "until `paused_until`: the running turn's `turn_deadline` moves by the pause. A request "
+        "not accepted by all within `CORRESPONDENCE_PAUSE_ASK_HOURS` (24 by default) lapses "
+        "(`pause.asked_until`). Answers the game. Errors: `invalid` (400: `days`), "
+        f"`not_seated` (403), {PAUSE_CONFLICTS} (409).",
+        request=PauseRequestSerializer,
+        responses=PAUSE_RESPONSES,
+        examples=[OpenApiExample("a week", value={"days": 7}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        serializer = PauseRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = request_user(request)
+        asked = pauses.ask_pause(game_id=game_id, user=user, **serializer.validated_data)
+        return Response(selectors.game_detail(table=asked, viewer=user))
+
+
+class PauseAcceptView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Accept the pause asked",
+        description="The last person's yes starts the pause. Errors: `not_seated` (403), "
+        f"{PAUSE_CONFLICTS} (409).",
+        request=None,
+        responses=PAUSE_RESPONSES,
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        accepted = pauses.accept_pause(game_id=game_id, user=user)
+        return Response(selectors.game_detail(table=accepted, viewer=user))
+
+
+class PauseResumeView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Agree to end the pause early",
+        description="The pause all agreed to ends early when all agree: each person's resume "
+        "is a vote (`pause.votes`), and the last one ends it now; the running turn gets back "
+        "the time it had left. Otherwise it ends at `paused_until` by itself. Errors: "
+        f"`not_seated` (403), {PAUSE_CONFLICTS} (409).",
+        request=None,
+        responses=PAUSE_RESPONSES,
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        resumed = pauses.resume_pause(game_id=game_id, user=user)
+        return Response(selectors.game_detail(table=resumed, viewer=user))

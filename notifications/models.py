@@ -19,6 +19,10 @@ class Kind(models.TextChoices):
     PARTNER_ASKS = "partner_asks", "partner asks"
     TURN_REMINDER = "turn_reminder", "turn reminder"
     AUTOPLAYED = "autoplayed", "autoplayed"
+    # A correspondence turn about to time out spent an hour of the player's vacation days.
+    AUTO_VACATION = "auto_vacation", "automatic vacation"
+    # A player of a correspondence game asks the table for a pause.
+    PAUSE_ASKED = "pause_asked", "pause asked"
     GAME_FINISHED = "game_finished", "game finished"
     KUDOS_RECEIVED = "kudos_received", "kudos received"
     REPORT_ANSWERED = "report_answered", "report answered"

@@ -19,6 +19,14 @@ TITLES: dict[str, dict[str, str]] = {
         "ru": "Клуб сходил за вас в игре №{game}",
         "en": "The club played your turn in game #{game}",
     },
+    "auto_vacation": {
+        "ru": "Время хода в игре №{game} истекло: клуб тратит ваши дни отпуска",
+        "en": "Your turn in game #{game} ran out: the club is spending your vacation days",
+    },
+    "pause_asked": {
+        "ru": "В игре №{game} просят паузу",
+        "en": "A pause is asked in game #{game}",
+    },
     "game_finished": {"ru": "Игра №{game} окончена", "en": "Game #{game} is over"},
     "kudos_received": {"ru": "Вам сказали тёплые слова", "en": "You received warm words"},
     "report_answered": {"ru": "На вашу жалобу ответили", "en": "Your report was answered"},
@@ -40,6 +48,8 @@ KIND_NAMES: dict[str, dict[str, str]] = {
     "partner_asks": {"ru": "Партнёр спрашивает: можно выходить?", "en": "Your partner asks"},
     "turn_reminder": {"ru": "Время хода истекает", "en": "Your turn is running out"},
     "autoplayed": {"ru": "Клуб сходил за вас", "en": "The club played for you"},
+    "auto_vacation": {"ru": "Автоматический отпуск", "en": "Automatic vacation"},
+    "pause_asked": {"ru": "Просят паузу", "en": "A pause is asked"},
     "game_finished": {"ru": "Игра окончена", "en": "A game is over"},
     "kudos_received": {"ru": "Тёплые слова", "en": "Warm words"},
     "report_answered": {"ru": "Ответ на жалобу", "en": "A report answered"},

@@ -18,6 +18,9 @@ class UserFactory(factory.django.DjangoModelFactory):
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
     display_name = factory.LazyAttribute(lambda user: user.username.title())
     password = factory.LazyFunction(lambda: make_password(DEFAULT_PASSWORD))
+    # The club's default is on; off here so that a timed-out turn times out (the automatic
+    # vacation tests switch it on: tests/timing/test_vacations.py).
+    auto_vacation = False
 
 
 # --- games ---------------------------------------------------------------------------------------

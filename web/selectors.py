@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.engine.preview import Preview
@@ -64,9 +65,11 @@ def _lobby_row(game: Game, user: User) -> LobbyRow:
 def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
     """Your turn first (nearest deadline first), then your other unfinished games, your tables
     waiting for players, and open tables to join."""
+    now = clock.now()  # one read of the club's clock for every row (who is away, paused)
     active = [
         LobbyRow(
-            game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
+            game,
+            game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user, now=now),
         )
         for game in game_selectors.lobby(user=user, status=Game.Status.ACTIVE, mine=True)
     ]
@@ -76,7 +79,8 @@ def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
     )
     waiting = [
         LobbyRow(
-            game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
+            game,
+            game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user, now=now),
         )
         for game in game_selectors.lobby(user=user, status=Game.Status.WAITING, mine=False)[:100]
     ]

@@ -149,6 +149,7 @@ def test_public_card_hides_email_and_sanctions(user_client):
         "games": {"played": 0, "won": 0, "abandoned": 0},
         "is_bot": False,
         "bot_level": "",
+        "away_until": None,
     }
 
 

@@ -1,0 +1,135 @@
+"""Correspondence time off on the pages (issue 21): the profile's vacation and days off, who is
+on vacation on the table, the lobby rows and the player card, the table's pause."""
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from accounts.models import User
+from canasta_club import clock
+from games import timeouts
+from games.models import Game
+from tests.factories import UserFactory, started_game
+from tests.timing.conftest import deadline_of, turn_of, user_at
+
+pytestmark = pytest.mark.django_db
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+
+
+def client_of(user: User, language: str = "ru") -> Client:
+    client = Client(headers={"Accept-Language": language})
+    client.force_login(user)
+    client.cookies["django_language"] = language
+    User.objects.filter(pk=user.pk).update(language=language)
+    return client
+
+
+def set_clock(moment: datetime) -> None:
+    clock.advance(moment - clock.now())
+
+
+def test_the_profile_starts_and_ends_a_vacation_and_sets_days_off():
+    player = UserFactory.create()
+    client = client_of(player)
+    page = client.get("/profile/").content.decode()
+    assert "data-time-off" in page
+    assert f"data-days-left>{settings.CORRESPONDENCE_VACATION_DAYS}<" in page
+
+    started = client.post("/profile/vacation/", {"days": "3"})
+    assert started.status_code == 302
+    page = client.get("/profile/").content.decode()
+    assert "Вы в отпуске до" in page
+    assert f"data-days-left>{settings.CORRESPONDENCE_VACATION_DAYS - 3}<" in page
+    assert "Закончить отпуск" in page
+
+    assert client.post("/profile/vacation/end/").status_code == 302
+    player.refresh_from_db()
+    assert player.vacation_until is None
+
+    saved = client.post(
+        "/profile/time-off/",
+        {"weekend_days": ["5", "6"], "time_zone": "America/New_York"},
+    )
+    assert saved.status_code == 302
+    player.refresh_from_db()
+    assert (player.weekend_days, player.time_zone, player.auto_vacation) == (
+        [5, 6],
+        "America/New_York",
+        False,
+    )
+
+
+def test_the_profile_shows_a_refusal():
+    client = client_of(UserFactory.create())
+    days = settings.CORRESPONDENCE_VACATION_DAYS + 1
+    page = client.post("/profile/vacation/", {"days": str(days)}, follow=True)
+    assert 'role="alert"' in page.content.decode()
+    bad = client.post("/profile/time-off/", {"time_zone": "Mars/Olympus"}, follow=True)
+    assert "Неизвестный часовой пояс" in bad.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "phrase"),
+    [("ru", "Анна в отпуске до <time"), ("en", "Anna is on vacation until <time")],
+)
+def test_the_table_the_lobby_and_the_card_say_who_is_on_vacation(language, phrase):
+    set_clock(datetime(2026, 12, 5, 12, tzinfo=MOSCOW))
+    anna = UserFactory.create(display_name="Анна" if language == "ru" else "Anna")
+    players = [anna, *UserFactory.create_batch(3)]
+    game = started_game(players=players)
+    client_of(anna).post("/profile/vacation/", {"days": "7"})
+    day = "12 дек." if language == "ru" else "12 Dec"
+    viewer = client_of(players[1], language)
+
+    for path in (f"/games/{game.pk}/", "/", f"/users/{anna.pk}/"):
+        html = viewer.get(path).content.decode()
+        assert phrase in html, path
+        assert f">{day}</time>" in html, path
+
+
+def test_the_table_asks_accepts_and_resumes_a_pause():
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    table = f"/games/{game.pk}/"
+    assert "Попросить паузу" in client_of(players[0]).get(table).content.decode()
+
+    assert client_of(players[0]).post(f"{table}pause/", {"days": "2"}).status_code == 302
+    page = client_of(players[1]).get(table).content.decode()
+    assert "Предложена пауза на 2" in page and "Согласиться на паузу" in page
+    for player in players[1:]:
+        assert client_of(player).post(f"{table}pause/accept/").status_code == 302
+    page = client_of(players[2]).get(table).content.decode()
+    assert "Пауза до" in page and "Продолжить игру" in page
+    game.refresh_from_db()
+    assert game.paused_until is not None
+
+    for player in players:
+        client_of(player).post(f"{table}pause/resume/")
+    game.refresh_from_db()
+    assert game.paused_until is not None and game.paused_until <= clock.now()
+    assert "Попросить паузу" in client_of(players[0]).get(table).content.decode()
+
+
+def test_a_refused_pause_is_shown_on_the_table():
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    refused = client_of(players[0]).post(f"/games/{game.pk}/pause/accept/")
+    assert refused.status_code == 409
+    assert "Паузу никто не предлагал" in refused.content.decode()
+    too_long = client_of(players[0]).post(f"/games/{game.pk}/pause/", {"days": "99"})
+    assert too_long.status_code == 400
+
+
+def test_a_vacation_from_the_profile_keeps_the_turn_from_timing_out():
+    game = started_game()
+    player = user_at(game, turn_of(game))
+    client_of(player).post("/profile/vacation/", {"days": "2"})
+    game.refresh_from_db()
+    assert deadline_of(game) > clock.now() + timedelta(days=2)
+    clock.advance(timedelta(days=2))
+    assert timeouts.sweep() == 0
+    assert Game.objects.get(pk=game.pk).version == game.version

@@ -11,9 +11,10 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from canasta_club.errors import ClubError
 from canasta_club.i18n import text
 from games import pauses, time_off
-from web.refusals import ServiceRefusal, refusal_of
+from web.refusals import refusal_of
 from web.time_off_forms import PauseForm, TimeOffForm, VacationForm
 from web.views import _table_with_alert
 
@@ -51,7 +52,7 @@ def start_vacation(request: HttpRequest) -> HttpResponse:
             if start is None
             else datetime.combine(start, time(0), tzinfo=ZoneInfo(user.time_zone)),
         )
-    except ServiceRefusal as error:
+    except ClubError as error:
         return _back_to_profile(request, error=error.message)
     return _back_to_profile(request, saved=text("Отпуск назначен.", "Vacation set."))
 
@@ -61,7 +62,7 @@ def start_vacation(request: HttpRequest) -> HttpResponse:
 def end_vacation(request: HttpRequest) -> HttpResponse:
     try:
         time_off.end_vacation(user=_user(request))
-    except ServiceRefusal as error:
+    except ClubError as error:
         return _back_to_profile(request, error=error.message)
     return _back_to_profile(request, saved=text("Отпуск закончен.", "Vacation ended."))
 
@@ -79,12 +80,12 @@ def update_time_off(request: HttpRequest) -> HttpResponse:
             weekend_days=[int(day) for day in form.cleaned_data["weekend_days"]],
             time_zone=form.cleaned_data["time_zone"],
         )
-    except ServiceRefusal as error:
+    except ClubError as error:
         return _back_to_profile(request, error=error.message)
     return _back_to_profile(request, saved=text("Сохранено.", "Saved."))
 
 
-def _refused(request: HttpRequest, game_id: int, exc: ServiceRefusal) -> HttpResponse:
+def _refused(request: HttpRequest, game_id: int, exc: ClubError) -> HttpResponse:
     refusal = refusal_of(exc)
     return _table_with_alert(request, game_id, refusal.message, refusal.status)
 
@@ -97,7 +98,7 @@ def ask_pause(request: HttpRequest, game_id: int) -> HttpResponse:
         return _table_with_alert(request, game_id, _form_error(form), 400)
     try:
         pauses.ask_pause(game_id=game_id, user=_user(request), days=form.cleaned_data["days"])
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         return _refused(request, game_id, exc)
     return redirect("web:table", game_id=game_id)
 
@@ -107,7 +108,7 @@ def ask_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 def accept_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         pauses.accept_pause(game_id=game_id, user=_user(request))
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         return _refused(request, game_id, exc)
     return redirect("web:table", game_id=game_id)
 
@@ -117,6 +118,6 @@ def accept_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 def resume_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         pauses.resume_pause(game_id=game_id, user=_user(request))
-    except ServiceRefusal as exc:
+    except ClubError as exc:
         return _refused(request, game_id, exc)
     return redirect("web:table", game_id=game_id)

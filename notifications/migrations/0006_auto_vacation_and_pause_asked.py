@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0004_partner_asks'),
+        ('notifications', '0005_push_backoff_and_reasons'),
     ]
 
     operations = [

@@ -1,9 +1,15 @@
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
 from canasta_club import clock
+
+# Properties judge behaviour, not speed: on a shared two-core machine (and CI) an example may
+# take longer than hypothesis' default 200 ms deadline without anything being wrong.
+settings.register_profile("club", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("club")
 
 
 @pytest.fixture

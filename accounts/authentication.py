@@ -28,13 +28,12 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[User, ApiToken]:
         now = timezone.now()
-        token = (
-            ApiToken.objects.select_related("user")
-            .filter(digest=digest_of(key), expires_at__gt=now)
-            .first()
-        )
-        if token is None:
-            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        try:
+            token = ApiToken.objects.select_related("user").get(
+                digest=digest_of(key), expires_at__gt=now
+            )
+        except ApiToken.DoesNotExist:
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         if token.last_used_at is None or token.last_used_at < now - LAST_USED_RESOLUTION:

@@ -381,6 +381,7 @@ def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict
     return {
         "seq": move["seq"],
         "who": _name(players, move["seat"]),
+        "player": players.get(move["seat"]),  # the name links to the card ({% person %})
         "what": what,
         "cards": cards,
         "automatic": move["automatic"],

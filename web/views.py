@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import services as account_services
 from accounts.forms import LoginForm
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.i18n import text
 from games import presence
 from games import selectors as game_selectors
@@ -121,7 +122,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def _lobby_page(request: HttpRequest, form: OpenTableForm, *, status: int) -> HttpResponse:
-    context = {"form": form, "targets": TARGETS, **selectors.lobby_sections(user=_user(request))}
+    context = {
+        "form": form,
+        "targets": TARGETS,
+        # The rows' "в запасе 3 часа" and "уже 1 минуту", on the club's clock read once.
+        "now": clock.now(),
+        **selectors.lobby_sections(user=_user(request)),
+    }
     return render(request, "web/lobby.html", context, status=status)
 
 

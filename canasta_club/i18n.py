@@ -24,7 +24,7 @@ def russian_form(number: int, one: str, few: str, many: str) -> str:
 
 
 def quantity(number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
-    """"1 карта", "5 карт" / "1 card", "5 cards": a number with its noun in the page's language.
+    """ "1 карта", "5 карт" / "1 card", "5 cards": a number with its noun in the page's language.
 
     `ru` holds the noun after 1, after 2 and after 5; `en` the singular and the plural."""
     if current_language() == "en":

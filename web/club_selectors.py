@@ -140,9 +140,17 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
                 user=player, limit=AUTHORITY_CHANGES_ON_CARD
             )
         ],
-        recent_games=record.recent_games,
+        recent_games=[_from_side(game) for game in record.recent_games],
         report_targets=targets,
     )
+
+
+def _from_side(game: dict[str, Any]) -> dict[str, Any]:
+    """A finished game as the card's player saw it: their team's score first, then the others'
+    in team order ("5100 : 1200" on the winner's card)."""
+    scores = list(game["scores"])
+    ours = scores.pop(game["team"])
+    return {**game, "scores_from_side": [ours, *scores]}
 
 
 def my_reports(*, user: User) -> list[dict[str, Any]]:

@@ -6,14 +6,15 @@ from datetime import datetime
 
 from django import template
 
-from canasta_club.i18n import duration, quantity as quantity_of
+from canasta_club.i18n import duration
+from canasta_club.i18n import quantity as quantity_of
 
 register = template.Library()
 
 
 @register.simple_tag
 def quantity(number: int, one: str, few: str, many: str, en_one: str, en_many: str) -> str:
-    """"1 карта", "3 карты", "11 карт" / "1 card", "11 cards"."""
+    """ "1 карта", "3 карты", "11 карт" / "1 card", "11 cards"."""
     return quantity_of(int(number), (one, few, many), (en_one, en_many))
 
 

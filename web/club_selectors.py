@@ -22,7 +22,7 @@ from games.store import Table
 from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
-from moderation.phrases import kudos_outcome
+from moderation.phrases import kudos_forecast, kudos_outcome
 from moderation.selectors import AuthorityChangeShown, ReportTargets
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
@@ -274,8 +274,14 @@ class AfterwordsPanel:
 
     messages: list[dict[str, Any]]
     phrases: list[str]
-    # The viewer's partners; none at a table where each played alone.
+    # The viewer's partners who can receive warm words (people: bots receive none); none at a
+    # table where each played alone.
     partners: list[User]
+    # A partner was a bot: the form says so instead of offering "to your partner".
+    bot_partner: bool
+    # Said before sending: why warm words to a partner would not move their Authority
+    # (moderation's kudos_weight, the reason the service will record), one line per partner.
+    kudos_notes: list[str]
     may_write_partner: bool
     may_write_table: bool
 
@@ -292,6 +298,20 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
         )
     )
     written = {afterword.to for afterword in afterwords if afterword.author_id == viewer.pk}
+    people = [partner for partner in partners if not partner.is_bot]
+    may_write_partner = bool(people) and Afterword.To.PARTNER not in written
+    kudos_notes = []
+    if may_write_partner:
+        reasons = moderation_selectors.kudos_forecast(
+            game=game, giver=viewer, partner_ids=[partner.pk for partner in people]
+        )
+        # The giver's own reasons (a new account, a game with bots) are the same for each
+        # partner: said once; a pair's limit names its partner.
+        named = len(set(reasons.values())) > 1
+        for partner in people:
+            note = kudos_forecast(reasons[partner.pk])
+            if note and note not in kudos_notes:
+                kudos_notes.append(f"{partner}: {note}" if named else note)
     return AfterwordsPanel(
         messages=[
             {
@@ -311,8 +331,10 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
             phrase["en"] if current_language() == "en" else phrase["ru"]
             for phrase in moderation_selectors.warm_phrases()
         ],
-        partners=partners,
-        may_write_partner=bool(partners) and Afterword.To.PARTNER not in written,
+        partners=people,
+        bot_partner=len(people) < len(partners),
+        kudos_notes=kudos_notes,
+        may_write_partner=may_write_partner,
         may_write_table=Afterword.To.TABLE not in written,
     )
 

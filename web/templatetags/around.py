@@ -39,6 +39,4 @@ def afterwords_of(context: template.Context, game: Any) -> dict[str, Any]:
         "panel": club_selectors.afterwords_panel(game=game, viewer=request.user),
         "game": game,
         "request": request,
-        "csrf_token": context.get("csrf_token"),
-        "messages": context.get("messages"),
     }

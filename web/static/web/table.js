@@ -41,7 +41,14 @@
     holder.innerHTML = html;
     const fresh = holder.querySelector("[data-game]");
     if (!fresh) return;
+    // What a person is typing after the game (an afterword) survives the swap.
+    const typed = Array.from(page.querySelectorAll("[data-keep-typed]"))
+      .map((el) => [el.id, el.value, el === document.activeElement]);
     table().replaceWith(fresh);
+    for (const [id, value, focused] of typed) {
+      const field = document.getElementById(id);
+      if (field) { field.value = value; if (focused) field.focus(); }
+    }
     lastHtml = html;
     const grouped = groups.flat();
     for (const el of handCards()) {

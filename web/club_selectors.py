@@ -15,7 +15,7 @@ from django.db import connection
 from accounts import selectors as account_selectors
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language, quantity, text
 from games import selectors as game_selectors
 from games.models import Game
 from games.store import Table
@@ -366,30 +366,65 @@ def _cards_of(action: dict[str, Any]) -> list[str]:
 
 
 def replay_page(*, table: Table, step: int) -> dict[str, Any]:
-    """A replay frame laid out for the page: each seat with its name and its whole hand."""
+    """A replay frame laid out for the page: each seat with its player and whole hand, and the
+    teams named by their players as the table names them."""
     frame = game_selectors.replay_at(table=table, step=step)
-    names = {
-        player["seat"]: player["user"]["display_name"] or player["user"]["username"]
-        for player in frame["players"]
-    }
+    players = {player["seat"]: player for player in frame["players"]}
     teams = {player["seat"]: player["team"] for player in frame["players"]}
+    team_names = [
+        ", ".join(
+            _player_name(player) for seat, player in sorted(players.items()) if teams[seat] == team
+        )
+        for team in range(len(frame["table"]["teams"]))
+    ]
     move = frame["move"]
     return {
         **frame,
         "seats": [
             {
                 "seat": seat,
-                "name": names.get(seat, ""),
+                "player": players.get(seat),
                 "team": teams.get(seat),
+                # Named only where the team is more than this player.
+                "team_name": team_names[teams[seat]]
+                if list(teams.values()).count(teams.get(seat)) > 1
+                else "",
                 "hand": hand,
                 "turn": seat == frame["table"]["turn"],
             }
             for seat, hand in enumerate(frame["hands"])
         ],
-        "move_text": (
-            f"{names.get(move['seat'], '')} {_action_name(move['action'])}" if move else ""
-        ),
+        "team_names": team_names,
+        "move_player": players.get(move["seat"]) if move else None,
+        "move_text": _action_name(move["action"]) if move else "",
         "move_cards": _cards_of(move["action"]) if move else [],
         "previous": max(0, frame["step"] - 1),
         "next": min(frame["total"], frame["step"] + 1),
     }
+
+
+def _player_name(player: dict[str, Any]) -> str:
+    return str(player["user"]["display_name"] or player["user"]["username"])
+
+
+def replay_step_note(*, asked: str, shown: int, total: int) -> str:
+    """What the replay shows when ?step= named no move of the game ("" when it did)."""
+    try:
+        number = int(asked)
+    except ValueError:
+        return text(
+            f"«{asked}» — не номер хода: показано начало партии.",
+            f"“{asked}” is not a move number: this is the start of the game.",
+        )
+    if number == shown:
+        return ""
+    if number < 0:
+        return text(
+            "Ходы считаются с 0: показано начало партии.",
+            "Moves count from 0: this is the start of the game.",
+        )
+    moves = quantity(total, ("ход", "хода", "ходов"), ("move", "moves"))
+    return text(
+        f"Хода {number} нет, в партии {moves}: показан последний.",
+        f"There is no move {number}, the game has {moves}: this is the last one.",
+    )

@@ -196,12 +196,17 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         or not table.game.is_over
     ):
         return _not_found(request)
+    # A step that names no move (?step=abc, -5, 999) shows the nearest position and says so.
+    asked = request.GET.get("step", "0").strip()
     try:
-        step = int(request.GET.get("step", "0"))
+        step = int(asked)
     except ValueError:
         step = 0
     frame = club_selectors.replay_page(table=table, step=step)
-    return render(request, "web/replay.html", {"game": table.game, "frame": frame})
+    note = club_selectors.replay_step_note(asked=asked, shown=frame["step"], total=frame["total"])
+    return render(
+        request, "web/replay.html", {"game": table.game, "frame": frame, "step_note": note}
+    )
 
 
 # ----------------------------------------------------------------------------- moderators

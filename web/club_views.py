@@ -1,5 +1,5 @@
 """The pages around the table (CONTRACT.md §4 /users/{id}/, /moderation/): player cards and
-reports, afterwords, notifications with web push, replays and the moderators' desk.
+reports, afterwords, notifications with web push, replays, the moderators' desk and the rules.
 
 Thin: forms check the input's shape, services act and refuse (their ClubError's message is shown
 on the page), web.club_selectors reads.
@@ -39,6 +39,16 @@ def _user(request: HttpRequest) -> User:
 
 def _not_found(request: HttpRequest) -> HttpResponse:
     return render(request, "web/not_found.html", status=404)
+
+
+# ----------------------------------------------------------------------------- rules
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """The club's rules for players (RULES.md as prose, each rule at its id's anchor), with the
+    tips and the frequent questions; a refusal at the table links to its rule here."""
+    return render(request, "web/rules.html", {"language": current_language()})
 
 
 # ----------------------------------------------------------------------------- players

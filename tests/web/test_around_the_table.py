@@ -267,10 +267,10 @@ def test_the_lobby_says_how_long_in_the_right_form():
         turn_started_at=timezone.now() - timedelta(seconds=70),
         turn_deadline=timezone.now() + timedelta(hours=1, minutes=1, seconds=30),
     )
-    waiting = next(p for p in players if p.pk != game.seats.get(seat=game.turn_seat).user_id)
+    turn = Match.from_dict(game.state or {}).deal.turn
+    mover, waiting = players[turn], players[(turn + 1) % 4]
     lobby = html(client_of(waiting).get("/"))
     assert "уже 1 минуту" in lobby and "с 1 минута" not in lobby
-    mover = game.seats.get(seat=game.turn_seat).user
     assert "в запасе 1 час 1 минута" in html(client_of(mover).get("/"))
     table = html(client_of(waiting).get(f"/games/{game.pk}/"))
     assert "11</span> карт<" in table

@@ -42,11 +42,13 @@ _UNITS: tuple[tuple[int, tuple[str, str, str], tuple[str, str, str], tuple[str, 
 
 def duration(seconds: float, *, accusative: bool = False) -> str:
     """A span of time in words, its two largest units: "1 день 3 часа", "5 минут" (under a
-    minute: "0 минут").
+    minute: "меньше минуты").
 
     Russian needs the noun's case of the sentence: nominative ("в запасе 1 минута"), or
     accusative after "уже" ("уже 1 минуту")."""
     left = max(0, int(seconds))
+    if left < 60:
+        return text("меньше минуты", "under a minute")
     counts = []
     for size, *_forms in _UNITS:
         count, left = divmod(left, size)

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language, quantity, text
 from games import selectors as game_selectors
 from games.engine.preview import Preview
 from games.engine.seating import Seating
@@ -407,6 +407,9 @@ def _rank_name(rank: str) -> str:
     return text(ru, en)
 
 
+_POINTS = (("очко", "очка", "очков"), ("point", "points"))
+
+
 def preview_text(answer: Preview) -> str:
     """The engine's judgement as one sentence in the page's language."""
     if not answer.legal:
@@ -429,10 +432,11 @@ def preview_text(answer: Preview) -> str:
                 )
             )
     if answer.minimum and answer.points:
+        points = quantity(answer.points, *_POINTS)
         parts.append(
             text(
-                f"{answer.points} очков к минимуму {answer.minimum}",
-                f"{answer.points} points toward the minimum of {answer.minimum}",
+                f"{points} к минимуму {answer.minimum}",
+                f"{points} toward the minimum of {answer.minimum}",
             )
         )
     if answer.deal_over:

@@ -395,6 +395,10 @@ def replay_page(*, table: Table, step: int) -> dict[str, Any]:
             for seat, hand in enumerate(frame["hands"])
         ],
         "team_names": team_names,
+        "team_players": [
+            [player for seat, player in sorted(players.items()) if teams[seat] == team]
+            for team in range(len(team_names))
+        ],
         "move_player": players.get(move["seat"]) if move else None,
         "move_text": _action_name(move["action"]) if move else "",
         "move_cards": _cards_of(move["action"]) if move else [],

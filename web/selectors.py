@@ -106,6 +106,7 @@ class TeamArea:
     team: int
     ours: bool
     names: list[str]  # the team's players, in seat order
+    players: list[dict[str, Any]]  # the same players as the selectors shape them ({% person %})
     score: int
     opened: bool
     minimum: int
@@ -144,9 +145,9 @@ class TablePage:
         return next((team for team in self.teams if team.team == self.game.winner_team), None)
 
     @property
-    def team_names(self) -> list[str]:
-        """Each team's name, by team number (the score table's columns)."""
-        return [area.label for area in sorted(self.teams, key=lambda area: area.team)]
+    def team_players(self) -> list[list[dict[str, Any]]]:
+        """Each team's players, by team number (the score table's columns, names as links)."""
+        return [area.players for area in sorted(self.teams, key=lambda area: area.team)]
 
     @property
     def deal(self) -> dict[str, Any] | None:
@@ -300,6 +301,9 @@ def table_page(
                     team=index,
                     ours=index == our_team,
                     names=[_name(players, member) for member in seating.teams[index]],
+                    players=[
+                        players[member] for member in seating.teams[index] if member in players
+                    ],
                     score=detail["scores"][index],
                     opened=team["opened"],
                     minimum=team["minimum"],

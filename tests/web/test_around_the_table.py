@@ -291,8 +291,11 @@ def test_the_replay_names_teams_by_their_players_and_links_them():
     seats = {seat.seat: seat.user for seat in game.seats.select_related("user")}
     page = html(Client().get(f"/games/{game.pk}/replay/?step={game.version}"))
     us, them = f"{seats[0]}, {seats[2]}", f"{seats[1]}, {seats[3]}"
-    assert f'<h2 class="team-title">{us}' in page and f'<h2 class="team-title">{them}' in page
-    assert f'<th scope="col">{us}</th>' in page and f'<th scope="col">{them}</th>' in page
+    titles = re.findall(r'<h2 class="team-title">(.*?)</h2>', page, re.S)
+    names = [re.sub(r"<[^>]+>", "", title).split(" · ")[0] for title in titles]
+    assert names == [us, them]  # (then a team's red threes)
+    heads = page[page.index('<table class="score-table">') : page.index("</thead>")]
+    assert heads.count("data-person") == 4  # the score table's columns, named by their players
     for user in seats.values():
         assert card_link(user) in page
     assert "Команда 1" not in page

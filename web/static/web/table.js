@@ -24,6 +24,9 @@
     if (!alert) return;
     alert.textContent = message;
     alert.classList.toggle("alert--empty", !message);
+    // A message of the page's own has no rule: the last refusal's rule link goes.
+    const rule = page.querySelector("[data-alert-rule]");
+    if (rule) rule.remove();
   }
 
   function post(url, fields) {

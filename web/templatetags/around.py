@@ -39,4 +39,5 @@ def afterwords_of(context: template.Context, game: Any) -> dict[str, Any]:
         "panel": club_selectors.afterwords_panel(game=game, viewer=request.user),
         "game": game,
         "request": request,
+        "messages": context.get("messages"),
     }

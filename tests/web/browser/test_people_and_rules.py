@@ -45,6 +45,15 @@ def test_from_a_finished_table_report_is_reached_by_clicks_alone(
     assert serious_violations(page) == []
     assert horizontal_overflow(page) == 0
     shoot(page, f"finished-table-{width}")
+    page.locator("[data-replay-link]").click()
+    page.get_by_role("link", name="В конец").click()
+    expect(page.locator("[data-replay-final]")).to_be_visible()
+    expect(page.locator(f'.replay-seats a[data-person="{people[1].pk}"]')).to_have_text("Борис")
+    assert serious_violations(page) == []
+    assert horizontal_overflow(page) == 0
+    shoot(page, f"replay-end-{width}")
+    page.go_back()
+    page.go_back()
 
     opponent = page.locator(f'[data-seat="1"] a[data-person="{people[1].pk}"]')
     expect(opponent).to_have_text("Борис")
@@ -66,8 +75,10 @@ def test_names_link_in_the_lobby_and_the_move_log(players: Players) -> None:
     people = named(UserFactory.create_batch(4))
     game = started_game(players=people)
     play_turn(game.pk)
+    game.refresh_from_db()
+    assert game.turn_seat is not None
     page = players.new_page(width=390, height=844)
-    log_in(page, people[2])
+    log_in(page, people[(game.turn_seat + 1) % 4])  # waits, so the row names whose turn it is
     row = page.locator(f'.game-row:has(a[href="/games/{game.pk}/"])')
     expect(row.locator(".game-players a[data-person]")).to_have_count(4)
     expect(row.locator(".game-when a[data-person]")).to_have_count(1)  # whose turn
@@ -84,10 +95,11 @@ def test_names_link_in_the_lobby_and_the_move_log(players: Players) -> None:
     expect(page.locator("#player-name")).to_have_text(name)
 
 
-def test_the_end_of_a_live_game_arrives_without_a_reload(players: Players) -> None:
+@pytest.mark.parametrize("width", [390, 1440])
+def test_the_end_of_a_live_game_arrives_without_a_reload(players: Players, width: int) -> None:
     people = named(UserFactory.create_batch(4))
     game = started_game(players=people, mode=Game.Mode.LIVE)
-    page = players.new_page(width=390, height=844)
+    page = players.new_page(width=width, height=844 if width == 390 else 900)
     log_in(page, people[0])
     page.goto(f"/games/{game.pk}/")
     expect(page.locator("[data-game]")).to_have_attribute("data-status", "active")
@@ -109,9 +121,7 @@ def test_the_end_of_a_live_game_arrives_without_a_reload(players: Players) -> No
     after.scroll_into_view_if_needed()
     assert serious_violations(page) == []
     assert horizontal_overflow(page) == 0
-    shoot(page, "game-ended-live-390")
-    page.set_viewport_size({"width": 1440, "height": 900})
-    shoot(page, "game-ended-live-1440")
+    shoot(page, f"game-ended-live-{width}")
 
     after.locator(".phrase").first.click()
     after.get_by_role("button", name="Отправить").click()

@@ -10,3 +10,56 @@ def current_language() -> str:
 
 def text(ru: str, en: str) -> str:
     return en if current_language() == "en" else ru
+
+
+def russian_form(number: int, one: str, few: str, many: str) -> str:
+    """The noun's form after `number` in Russian: 1, 21 минута; 2-4, 22 минуты; 5-20, 11-14
+    минут (the one rule for every place a number meets a noun)."""
+    number = abs(number)
+    if number % 10 == 1 and number % 100 != 11:
+        return one
+    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
+        return few
+    return many
+
+
+def quantity(number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
+    """ "1 карта", "5 карт" / "1 card", "5 cards": a number with its noun in the page's language.
+
+    `ru` holds the noun after 1, after 2 and after 5; `en` the singular and the plural."""
+    if current_language() == "en":
+        return f"{number} {en[0] if number == 1 else en[1]}"
+    return f"{number} {russian_form(number, *ru)}"
+
+
+# A span of time's units, largest first: (seconds, nominative forms, accusative forms, English).
+_UNITS: tuple[tuple[int, tuple[str, str, str], tuple[str, str, str], tuple[str, str]], ...] = (
+    (86400, ("день", "дня", "дней"), ("день", "дня", "дней"), ("day", "days")),
+    (3600, ("час", "часа", "часов"), ("час", "часа", "часов"), ("hour", "hours")),
+    (60, ("минута", "минуты", "минут"), ("минуту", "минуты", "минут"), ("minute", "minutes")),
+)
+
+
+def duration(seconds: float, *, accusative: bool = False) -> str:
+    """A span of time in words, its two largest units: "1 день 3 часа", "5 минут" (under a
+    minute: "меньше минуты").
+
+    Russian needs the noun's case of the sentence: nominative ("в запасе 1 минута"), or
+    accusative after "уже" ("уже 1 минуту")."""
+    left = max(0, int(seconds))
+    if left < 60:
+        return text("меньше минуты", "under a minute")
+    counts = []
+    for size, *_forms in _UNITS:
+        count, left = divmod(left, size)
+        counts.append(count)
+    first = next((index for index, count in enumerate(counts) if count), len(_UNITS) - 1)
+    parts = []
+    for index in range(first, min(first + 2, len(_UNITS))):
+        if index > first and not counts[index]:
+            break
+        _size, nominative, accusative_forms, english = _UNITS[index]
+        parts.append(
+            quantity(counts[index], accusative_forms if accusative else nominative, english)
+        )
+    return " ".join(parts)

@@ -11,6 +11,8 @@ class IllegalMoveRefused(Invalid):
 
     def __init__(self, refusal: IllegalMove):
         super().__init__(refusal.code, refusal.message(current_language()))
+        # The rule the refusal enforces: the page links it to the rules page's paragraph.
+        self.rule = refusal.rule
 
 
 def game_not_found() -> NotFound:

@@ -50,6 +50,54 @@ def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     )
 
 
+def bots_among(*, user_ids: Iterable[int]) -> set[int]:
+    """The ids of the bots among these users (bots get no kudos, cannot be reported, move no
+    Authority)."""
+    return set(
+        User.objects.filter(pk__in=list(user_ids))
+        .exclude(bot_level="")
+        .values_list("pk", flat=True)
+    )
+
+
+def kudos_weight(
+    *, giver: User, recipient_id: int, game_has_bots: bool, now: datetime
+) -> tuple[int, str]:
+    """How much a warm word from `giver` to a partner counts right now, and why (an
+    AuthorityChange.Reason): what create_afterword records, and what the afterwords form says
+    before it is sent."""
+    if game_has_bots:  # a game with bots moves nobody's Authority
+        return 0, AuthorityChange.Reason.GAME_WITH_BOTS
+    if giver.date_joined > now - policy.KUDOS_GIVER_MIN_ACCOUNT_AGE:
+        return 0, AuthorityChange.Reason.GIVER_TOO_NEW
+    finished_games = Seat.objects.filter(user=giver, game__status=Game.Status.FINISHED).count()
+    if finished_games < policy.KUDOS_GIVER_MIN_FINISHED_GAMES:
+        return 0, AuthorityChange.Reason.GIVER_FEW_GAMES
+    pair_kudos = AuthorityChange.objects.filter(
+        Q(giver=giver, user_id=recipient_id) | Q(giver_id=recipient_id, user=giver),
+        kind=AuthorityChange.Kind.KUDOS,
+        amount__gt=0,
+        created_at__gte=now - policy.KUDOS_PAIR_PERIOD,
+    ).count()
+    if pair_kudos >= policy.KUDOS_PAIR_LIMIT:
+        return 0, AuthorityChange.Reason.PAIR_LIMIT
+    return policy.KUDOS_POINTS, AuthorityChange.Reason.COUNTED
+
+
+def kudos_forecast(*, game: Game, giver: User, partner_ids: Iterable[int]) -> dict[int, str]:
+    """Before an afterword is written: the reason (kudos_weight's) a warm word from `giver` to
+    each of these partners at this finished game would carry if sent now."""
+    seated = Seat.objects.filter(game=game).values_list("user_id", flat=True)
+    game_has_bots = bool(bots_among(user_ids=seated))
+    now = clock.now()
+    return {
+        partner_id: kudos_weight(
+            giver=giver, recipient_id=partner_id, game_has_bots=game_has_bots, now=now
+        )[1]
+        for partner_id in partner_ids
+    }
+
+
 def warm_phrases() -> tuple[WarmPhrase, ...]:
     return WARM_PHRASES
 

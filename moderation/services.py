@@ -46,11 +46,6 @@ def _seats_of(table: Table) -> dict[int, int]:
     return {seat.user_id: seat.seat for seat in table.seats}
 
 
-def _bots_among(seats: dict[int, int]) -> set[int]:
-    """The ids of the bots seated (bots get no kudos, cannot be reported, move no Authority)."""
-    return set(User.objects.filter(pk__in=seats).exclude(bot_level="").values_list("pk", flat=True))
-
-
 def _require_player(table: Table, seats: dict[int, int], user: User) -> int:
     seat = seats.get(user.pk)
     if seat is None:
@@ -111,24 +106,6 @@ def recompute_authority(*, user_ids: Iterable[int] | None = None) -> int:
         return users.exclude(authority=expected).update(authority=expected)
 
 
-def _kudos_weight(*, giver: User, recipient_id: int, now: datetime) -> tuple[int, str]:
-    """How much a warm word from `giver` counts right now, and why."""
-    if giver.date_joined > now - policy.KUDOS_GIVER_MIN_ACCOUNT_AGE:
-        return 0, AuthorityChange.Reason.GIVER_TOO_NEW
-    finished_games = Seat.objects.filter(user=giver, game__status=Game.Status.FINISHED).count()
-    if finished_games < policy.KUDOS_GIVER_MIN_FINISHED_GAMES:
-        return 0, AuthorityChange.Reason.GIVER_FEW_GAMES
-    pair_kudos = AuthorityChange.objects.filter(
-        Q(giver=giver, user_id=recipient_id) | Q(giver_id=recipient_id, user=giver),
-        kind=AuthorityChange.Kind.KUDOS,
-        amount__gt=0,
-        created_at__gte=now - policy.KUDOS_PAIR_PERIOD,
-    ).count()
-    if pair_kudos >= policy.KUDOS_PAIR_LIMIT:
-        return 0, AuthorityChange.Reason.PAIR_LIMIT
-    return policy.KUDOS_POINTS, AuthorityChange.Reason.COUNTED
-
-
 # --- afterwords ----------------------------------------------------------------------------------
 
 
@@ -182,7 +159,7 @@ def create_afterword(
                 ),
             )
         recipient_id = None
-        bots = _bots_among(seats)
+        bots = selectors.bots_among(user_ids=seats)
         if to == Afterword.To.PARTNER:
             recipient_id = _partner_of(game, seats, author_seat, partner_id)
             if recipient_id in bots:
@@ -220,9 +197,9 @@ def create_afterword(
             created_at=now,
         )
         if recipient_id is not None:
-            amount, reason = _kudos_weight(giver=giver, recipient_id=recipient_id, now=now)
-            if bots:  # a game with bots moves nobody's Authority
-                amount, reason = 0, AuthorityChange.Reason.GAME_WITH_BOTS
+            amount, reason = selectors.kudos_weight(
+                giver=giver, recipient_id=recipient_id, game_has_bots=bool(bots), now=now
+            )
             _record_authority_change(
                 user_id=recipient_id,
                 amount=amount,
@@ -275,7 +252,7 @@ def create_report(
                     "You can only report another player of this game.",
                 ),
             )
-        if accused_id in _bots_among(seats):
+        if accused_id in selectors.bots_among(user_ids=seats):
             raise Invalid(
                 "accused_is_bot",
                 i18n.text(

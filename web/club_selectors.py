@@ -13,14 +13,14 @@ from django.core.cache import cache
 from accounts import selectors as account_selectors
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language, quantity, text
 from games import selectors as game_selectors
 from games.models import Game
 from games.store import Table
 from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, AuthorityChange, Report
-from moderation.phrases import kudos_outcome
+from moderation.phrases import kudos_forecast, kudos_outcome
 from moderation.selectors import AuthorityChangeShown, ReportTargets
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
@@ -131,9 +131,17 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
                 user=player, limit=AUTHORITY_CHANGES_ON_CARD
             )
         ],
-        recent_games=record.recent_games,
+        recent_games=[_from_side(game) for game in record.recent_games],
         report_targets=targets,
     )
+
+
+def _from_side(game: dict[str, Any]) -> dict[str, Any]:
+    """A finished game as the card's player saw it: their team's score first, then the others'
+    in team order ("5100 : 1200" on the winner's card)."""
+    scores = list(game["scores"])
+    ours = scores.pop(game["team"])
+    return {**game, "scores_from_side": [ours, *scores]}
 
 
 def my_reports(*, user: User) -> list[dict[str, Any]]:
@@ -257,8 +265,14 @@ class AfterwordsPanel:
 
     messages: list[dict[str, Any]]
     phrases: list[str]
-    # The viewer's partners; none at a table where each played alone.
+    # The viewer's partners who can receive warm words (people: bots receive none); none at a
+    # table where each played alone.
     partners: list[User]
+    # A partner was a bot: the form says so instead of offering "to your partner".
+    bot_partner: bool
+    # Said before sending: why warm words to a partner would not move their Authority
+    # (moderation's kudos_weight, the reason the service will record), one line per partner.
+    kudos_notes: list[str]
     may_write_partner: bool
     may_write_table: bool
 
@@ -275,6 +289,20 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
         )
     )
     written = {afterword.to for afterword in afterwords if afterword.author_id == viewer.pk}
+    people = [partner for partner in partners if not partner.is_bot]
+    may_write_partner = bool(people) and Afterword.To.PARTNER not in written
+    kudos_notes = []
+    if may_write_partner:
+        reasons = moderation_selectors.kudos_forecast(
+            game=game, giver=viewer, partner_ids=[partner.pk for partner in people]
+        )
+        # The giver's own reasons (a new account, a game with bots) are the same for each
+        # partner: said once; a pair's limit names its partner.
+        named = len(set(reasons.values())) > 1
+        for partner in people:
+            note = kudos_forecast(reasons[partner.pk])
+            if note and note not in kudos_notes:
+                kudos_notes.append(f"{partner}: {note}" if named else note)
     return AfterwordsPanel(
         messages=[
             {
@@ -294,8 +322,10 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
             phrase["en"] if current_language() == "en" else phrase["ru"]
             for phrase in moderation_selectors.warm_phrases()
         ],
-        partners=partners,
-        may_write_partner=bool(partners) and Afterword.To.PARTNER not in written,
+        partners=people,
+        bot_partner=len(people) < len(partners),
+        kudos_notes=kudos_notes,
+        may_write_partner=may_write_partner,
         may_write_table=Afterword.To.TABLE not in written,
     )
 
@@ -327,30 +357,69 @@ def _cards_of(action: dict[str, Any]) -> list[str]:
 
 
 def replay_page(*, table: Table, step: int) -> dict[str, Any]:
-    """A replay frame laid out for the page: each seat with its name and its whole hand."""
+    """A replay frame laid out for the page: each seat with its player and whole hand, and the
+    teams named by their players as the table names them."""
     frame = game_selectors.replay_at(table=table, step=step)
-    names = {
-        player["seat"]: player["user"]["display_name"] or player["user"]["username"]
-        for player in frame["players"]
-    }
+    players = {player["seat"]: player for player in frame["players"]}
     teams = {player["seat"]: player["team"] for player in frame["players"]}
+    team_names = [
+        ", ".join(
+            _player_name(player) for seat, player in sorted(players.items()) if teams[seat] == team
+        )
+        for team in range(len(frame["table"]["teams"]))
+    ]
     move = frame["move"]
     return {
         **frame,
         "seats": [
             {
                 "seat": seat,
-                "name": names.get(seat, ""),
+                "player": players.get(seat),
                 "team": teams.get(seat),
+                # Named only where the team is more than this player.
+                "team_name": team_names[teams[seat]]
+                if list(teams.values()).count(teams.get(seat)) > 1
+                else "",
                 "hand": hand,
                 "turn": seat == frame["table"]["turn"],
             }
             for seat, hand in enumerate(frame["hands"])
         ],
-        "move_text": (
-            f"{names.get(move['seat'], '')} {_action_name(move['action'])}" if move else ""
-        ),
+        "team_names": team_names,
+        "team_players": [
+            [player for seat, player in sorted(players.items()) if teams[seat] == team]
+            for team in range(len(team_names))
+        ],
+        "move_player": players.get(move["seat"]) if move else None,
+        "move_text": _action_name(move["action"]) if move else "",
         "move_cards": _cards_of(move["action"]) if move else [],
         "previous": max(0, frame["step"] - 1),
         "next": min(frame["total"], frame["step"] + 1),
     }
+
+
+def _player_name(player: dict[str, Any]) -> str:
+    return str(player["user"]["display_name"] or player["user"]["username"])
+
+
+def replay_step_note(*, asked: str, shown: int, total: int) -> str:
+    """What the replay shows when ?step= named no move of the game ("" when it did)."""
+    try:
+        number = int(asked)
+    except ValueError:
+        return text(
+            f"«{asked}» — не номер хода: показано начало партии.",
+            f"“{asked}” is not a move number: this is the start of the game.",
+        )
+    if number == shown:
+        return ""
+    if number < 0:
+        return text(
+            "Ходы считаются с 0: показано начало партии.",
+            "Moves count from 0: this is the start of the game.",
+        )
+    moves = quantity(total, ("ход", "хода", "ходов"), ("move", "moves"))
+    return text(
+        f"Хода {number} нет, в партии {moves}: показан последний.",
+        f"There is no move {number}, the game has {moves}: this is the last one.",
+    )

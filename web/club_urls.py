@@ -1,10 +1,13 @@
 """The pages around the table, in the web namespace (web.urls adds them)."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from web import club_views
 
 urlpatterns = [
+    path("rules/", club_views.rules, name="rules"),
+    path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),
     path("users/<int:user_id>/", club_views.player_card, name="player"),
     path("users/<int:user_id>/report/", club_views.report_player, name="report"),
     path("reports/mine/", club_views.my_reports, name="my-reports"),

@@ -1,5 +1,5 @@
 """The pages around the table (CONTRACT.md §4 /users/{id}/, /moderation/): player cards and
-reports, afterwords, notifications with web push, replays and the moderators' desk.
+reports, afterwords, notifications with web push, replays, the moderators' desk and the rules.
 
 Thin: forms check the input's shape, services act and refuse (their ClubError's message is shown
 on the page), web.club_selectors reads.
@@ -39,6 +39,16 @@ def _user(request: HttpRequest) -> User:
 
 def _not_found(request: HttpRequest) -> HttpResponse:
     return render(request, "web/not_found.html", status=404)
+
+
+# ----------------------------------------------------------------------------- rules
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """The club's rules for players (RULES.md as prose, each rule at its id's anchor), with the
+    tips and the frequent questions; a refusal at the table links to its rule here."""
+    return render(request, "web/rules.html", {"language": current_language()})
 
 
 # ----------------------------------------------------------------------------- players
@@ -196,12 +206,17 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         or not table.game.is_over
     ):
         return _not_found(request)
+    # A step that names no move (?step=abc, -5, 999) shows the nearest position and says so.
+    asked = request.GET.get("step", "0").strip()
     try:
-        step = int(request.GET.get("step", "0"))
+        step = int(asked)
     except ValueError:
         step = 0
     frame = club_selectors.replay_page(table=table, step=step)
-    return render(request, "web/replay.html", {"game": table.game, "frame": frame})
+    note = club_selectors.replay_step_note(asked=asked, shown=frame["step"], total=frame["total"])
+    return render(
+        request, "web/replay.html", {"game": table.game, "frame": frame, "step_note": note}
+    )
 
 
 # ----------------------------------------------------------------------------- moderators

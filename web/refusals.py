@@ -7,6 +7,7 @@ request's language; the pages show the message, with the status the API would an
 from dataclasses import dataclass
 
 from canasta_club.errors import ClubError, status_of
+from games.errors import IllegalMoveRefused
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,10 @@ class Refusal:
     code: str
     message: str
     status: int
+    # The rule id of an engine's refusal (the rules page's anchor, e.g. R-PILE-3), else "".
+    rule: str = ""
 
 
 def refusal_of(exc: ClubError) -> Refusal:
-    return Refusal(code=exc.code, message=exc.message, status=status_of(exc))
+    rule = exc.rule if isinstance(exc, IllegalMoveRefused) else ""
+    return Refusal(code=exc.code, message=exc.message, status=status_of(exc), rule=rule)

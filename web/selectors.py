@@ -8,7 +8,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language, quantity, text
 from games import selectors as game_selectors
 from games.engine.preview import Preview
 from games.engine.seating import Seating
@@ -110,6 +110,7 @@ class TeamArea:
     team: int
     ours: bool
     names: list[str]  # the team's players, in seat order
+    players: list[dict[str, Any]]  # the same players as the selectors shape them ({% person %})
     score: int
     opened: bool
     minimum: int
@@ -148,9 +149,9 @@ class TablePage:
         return next((team for team in self.teams if team.team == self.game.winner_team), None)
 
     @property
-    def team_names(self) -> list[str]:
-        """Each team's name, by team number (the score table's columns)."""
-        return [area.label for area in sorted(self.teams, key=lambda area: area.team)]
+    def team_players(self) -> list[list[dict[str, Any]]]:
+        """Each team's players, by team number (the score table's columns, names as links)."""
+        return [area.players for area in sorted(self.teams, key=lambda area: area.team)]
 
     @property
     def deal(self) -> dict[str, Any] | None:
@@ -304,6 +305,9 @@ def table_page(
                     team=index,
                     ours=index == our_team,
                     names=[_name(players, member) for member in seating.teams[index]],
+                    players=[
+                        players[member] for member in seating.teams[index] if member in players
+                    ],
                     score=detail["scores"][index],
                     opened=team["opened"],
                     minimum=team["minimum"],
@@ -385,6 +389,7 @@ def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict
     return {
         "seq": move["seq"],
         "who": _name(players, move["seat"]),
+        "player": players.get(move["seat"]),  # the name links to the card ({% person %})
         "what": what,
         "cards": cards,
         "automatic": move["automatic"],
@@ -410,6 +415,9 @@ def _rank_name(rank: str) -> str:
     return text(ru, en)
 
 
+_POINTS = (("очко", "очка", "очков"), ("point", "points"))
+
+
 def preview_text(answer: Preview) -> str:
     """The engine's judgement as one sentence in the page's language."""
     if not answer.legal:
@@ -432,10 +440,11 @@ def preview_text(answer: Preview) -> str:
                 )
             )
     if answer.minimum and answer.points:
+        points = quantity(answer.points, *_POINTS)
         parts.append(
             text(
-                f"{answer.points} очков к минимуму {answer.minimum}",
-                f"{answer.points} points toward the minimum of {answer.minimum}",
+                f"{points} к минимуму {answer.minimum}",
+                f"{points} toward the minimum of {answer.minimum}",
             )
         )
     if answer.deal_over:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services as account_services
 from accounts.models import User
+from canasta_club import clock
 from canasta_club.errors import ClubError
 from canasta_club.i18n import text
 from canasta_club.session_login import FreshSessionLoginView
@@ -121,7 +122,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def _lobby_page(request: HttpRequest, form: OpenTableForm, *, status: int) -> HttpResponse:
-    context = {"form": form, "targets": TARGETS, **selectors.lobby_sections(user=_user(request))}
+    context = {
+        "form": form,
+        "targets": TARGETS,
+        # The rows' "в запасе 3 часа" and "уже 1 минуту", on the club's clock read once.
+        "now": clock.now(),
+        **selectors.lobby_sections(user=_user(request)),
+    }
     return render(request, "web/lobby.html", context, status=status)
 
 
@@ -203,6 +210,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         version = -1
     alert = ""
+    alert_rule = ""
     status = 200
     if action is None or version < 0:
         alert, status = _bad_action(), 400
@@ -215,11 +223,17 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             refusal = refusal_of(exc)
             # A stale version is a double click or another tab: the fresh table says it all.
             alert = "" if refusal.code == "stale_version" else refusal.message
+            alert_rule = refusal.rule
             status = refusal.status
     page = _table_or_404(request, game_id)
     if isinstance(page, HttpResponse):
         return page
-    return render(request, "web/_table.html", {"page": page, "alert": alert}, status=status)
+    return render(
+        request,
+        "web/_table.html",
+        {"page": page, "alert": alert, "alert_rule": alert_rule},
+        status=status,
+    )
 
 
 @login_required
@@ -232,7 +246,9 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     answer = game_selectors.move_preview(game_id=game_id, viewer=_user(request), action=action)
     if answer is None:
         return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
-    return JsonResponse({"legal": answer.legal, "message": selectors.preview_text(answer)})
+    return JsonResponse(
+        {"legal": answer.legal, "message": selectors.preview_text(answer), "rule": answer.rule}
+    )
 
 
 @login_required

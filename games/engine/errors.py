@@ -70,16 +70,45 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_action": ("Непонятный ход.", "That is not a valid action."),
 }
 
+# The rule (RULES.md's id; README.md's for the tables and house rules) each refusal enforces, so
+# a page can link the refusal to the rule's paragraph. A raise that enforces a narrower rule
+# than its code's names it (`IllegalMove(..., rule=...)`); input errors name none.
+RULE_OF_CODE: dict[str, str] = {
+    "not_your_turn": "R-DEAL-1",
+    "wrong_phase": "R-TURN-1",
+    "meld_too_small": "R-MELD-1",
+    "mixed_ranks": "R-MELD-1",
+    "too_many_wilds": "R-MELD-2",
+    "wild_only": "R-MELD-3",
+    "threes_not_allowed": "R-MELD-4",
+    "below_minimum": "R-OPEN-1",
+    "minimum_unreachable": "R-UNDO-3",
+    "pile_blocked": "R-PILE-1",
+    "pile_frozen": "R-FRZ-3",
+    "cannot_take_pile": "R-PILE-1",
+    "undo_not_allowed": "R-UNDO-2",
+    "must_keep_card": "R-OUT-2",
+    "no_canasta": "R-OUT-1",
+    "awaiting_partner": "R-HOUSE-ASK",
+    "must_go_out": "R-HOUSE-ASK",
+    "may_not_go_out": "R-HOUSE-ASK",
+    "deal_over": "R-OUT-4",
+}
+
 
 class IllegalMove(Exception):
     """An action that breaks a rule; the deal is left unchanged.
 
-    `code` is one of CONTRACT §2's words; str(exc) is the Russian message.
+    `code` is one of CONTRACT §2's words; str(exc) is the Russian message; `rule` the rule id
+    it enforces ("" for input errors).
     """
 
-    def __init__(self, code: str, ru: str | None = None, en: str | None = None) -> None:
+    def __init__(
+        self, code: str, ru: str | None = None, en: str | None = None, *, rule: str = ""
+    ) -> None:
         default_ru, default_en = MESSAGES[code]
         self.code = code
+        self.rule = rule or RULE_OF_CODE.get(code, "")
         self.ru = ru or default_ru
         self.en = en or default_en
         super().__init__(self.ru)

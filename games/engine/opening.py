@@ -50,6 +50,7 @@ def undo(state: DealState, seat: int, commit: bool) -> Event:
             "undo_not_allowed",
             "«Вернуть как было»: в этот ход вы ещё ничего не выложили.",
             "Undo: you have melded nothing this turn.",
+            rule="R-UNDO-1",
         )
     if state.drew == "pile":  # R-UNDO-2
         raise IllegalMove(

@@ -68,6 +68,7 @@ def take_pile(
             "или своя комбинация этого достоинства.",
             "You need two cards of that rank, or one and a wild card, or your team's meld "
             "of that rank.",
+            rule="R-PILE-4",
         )
     hand = state.hands[seat]
     used = cards + [card for _, meld_cards in entries for card in meld_cards]
@@ -85,6 +86,7 @@ def take_pile(
             "cannot_take_pile",
             "С одной картой в руке стопку из одной карты не берут.",
             "Holding one card, you may not take a pile of one card.",
+            rule="R-PILE-3",
         )
     if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
         raise missing_canastas(

@@ -24,6 +24,7 @@ class MeldChange:
 class Preview:
     legal: bool
     code: str | None = None  # IllegalMove.code when not legal
+    rule: str = ""  # IllegalMove.rule when not legal: the rule id it enforces
     reason_ru: str = ""
     reason_en: str = ""
     melds: tuple[MeldChange, ...] = ()
@@ -44,7 +45,9 @@ def preview(deal: Deal, seat: int, action: Any) -> Preview:
     try:
         copy.apply(seat, action)
     except IllegalMove as exc:
-        return Preview(legal=False, code=exc.code, reason_ru=exc.ru, reason_en=exc.en)
+        return Preview(
+            legal=False, code=exc.code, rule=exc.rule, reason_ru=exc.ru, reason_en=exc.en
+        )
     team = deal.seating.team_of(seat)
     before_team = deal.view(seat)["teams"][team]
     before = {meld["rank"]: meld for meld in before_team["melds"]}

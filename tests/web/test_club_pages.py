@@ -51,7 +51,8 @@ def test_a_card_shows_authority_explained_and_the_games(players):
     assert str(players[1]) in page
     assert "data-played>1<" in page and "data-won>1<" in page
     assert "не засчитано: эта пара уже набрала предел за месяц" in page
-    assert f"#{game.pk}" in page and "1200 : 5100" in page
+    # The score from the card's player's side: they won (team 1) with 5100 (#19.11).
+    assert f"#{game.pk}" in page and "5100 : 1200" in page
     assert "Пожаловаться" not in page  # a visitor shared no game
     assert Client().get("/users/999999/").status_code == 404
 

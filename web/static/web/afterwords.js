@@ -1,8 +1,14 @@
-// A preset warm phrase fills the afterword's text field.
-document.querySelectorAll("[data-phrase]").forEach(function (button) {
-  button.addEventListener("click", function () {
-    var field = document.getElementById("afterword-text");
-    field.value = button.dataset.phrase;
-    field.focus();
-  });
+// The after-game part comes with the table's fragment, swapped in as the game ends: listen on
+// the document. A preset warm phrase fills the afterword's text field; sending puts in the
+// page's CSRF token (the fragment carries none).
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-phrase]");
+  if (!button) return;
+  var field = document.getElementById("afterword-text");
+  field.value = button.dataset.phrase;
+  field.focus();
+});
+document.addEventListener("submit", function (event) {
+  var token = event.target.querySelector("[data-page-csrf]");
+  if (token) token.value = document.querySelector('meta[name="csrf-token"]').content;
 });

@@ -24,6 +24,9 @@
     if (!alert) return;
     alert.textContent = message;
     alert.classList.toggle("alert--empty", !message);
+    // A message of the page's own has no rule: the last refusal's rule link goes.
+    const rule = page.querySelector("[data-alert-rule]");
+    if (rule) rule.remove();
   }
 
   function post(url, fields) {
@@ -41,7 +44,21 @@
     holder.innerHTML = html;
     const fresh = holder.querySelector("[data-game]");
     if (!fresh) return;
+    // What a person is typing after the game (an afterword) survives the swap.
+    // What a person is typing after the game (an afterword), and the answer to the one they
+    // sent (shown once), survive the swap.
+    const typed = Array.from(page.querySelectorAll("[data-keep-typed]"))
+      .map((el) => [el.id, el.value, el === document.activeElement]);
+    const answers = Array.from(page.querySelectorAll("[data-afterword-alert]"));
     table().replaceWith(fresh);
+    for (const [id, value, focused] of typed) {
+      const field = document.getElementById(id);
+      if (field) { field.value = value; if (focused) field.focus(); }
+    }
+    const panel = page.querySelector("[data-afterwords]");
+    if (panel && answers.length && !panel.querySelector("[data-afterword-alert]")) {
+      panel.querySelector("h2").after(...answers);
+    }
     lastHtml = html;
     const grouped = groups.flat();
     for (const el of handCards()) {

@@ -15,7 +15,7 @@ from canasta_club import clock, i18n
 from canasta_club.errors import Conflict, Forbidden, Invalid, LimitReached
 from games import errors as game_errors
 from games import selectors as game_selectors
-from games.models import Game, Seat
+from games.models import Game
 from games.store import Table
 from moderation import errors, policy, selectors
 from moderation.models import (

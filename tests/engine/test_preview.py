@@ -83,11 +83,13 @@ def test_R_FRZ_2_the_draw_phase_names_why_each_other_move_waits() -> None:
 
 
 def test_R_MELD_2_one_selected_wild_may_join_the_teams_melds_and_a_lone_card_may_go() -> None:
-    deal = opening_deal()
+    deal = new_deal(dealer=3, hands={0: [*KINGS, "5S", "5H", "5D", "2C", "9H"]}, stock=["9S"])
+    deal.apply(0, {"type": "draw"})
     deal.apply(0, {"type": "meld", "melds": [{"cards": KINGS}, {"cards": ["5S", "5H", "5D"]}]})
-    deal.hands[0].append("2C")
     chosen = preview_selection(deal, 0, ["2C"], [])
     assert set(chosen.targets) == {"K", "5"}
-    assert not chosen.moves["meld"].legal and chosen.moves["discard"].legal
+    assert chosen.moves["meld"].code == "wild_only"
+    # 45 of 50 melded: no card may be discarded, in the engine's words with the numbers.
+    assert chosen.moves["discard"].code == "below_minimum"
     taking = preview_selection(opening_deal(), 1, ["KH"], [])
     assert set(taking.moves) == {"take_pile"} and not taking.moves["take_pile"].legal

@@ -91,5 +91,6 @@ def test_R_MELD_2_one_selected_wild_may_join_the_teams_melds_and_a_lone_card_may
     assert chosen.moves["meld"].code == "wild_only"
     # 45 of 50 melded: no card may be discarded, in the engine's words with the numbers.
     assert chosen.moves["discard"].code == "below_minimum"
-    taking = preview_selection(opening_deal(), 1, ["KH"], [])
+    drawing = new_deal(dealer=3, hands={0: ["KS", "KH"]}, upcards=["7S"])
+    taking = preview_selection(drawing, 0, ["KH"], [])
     assert set(taking.moves) == {"take_pile"} and not taking.moves["take_pile"].legal

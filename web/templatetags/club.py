@@ -1,8 +1,10 @@
 """Template helpers: both languages in one tag, and the cards' faces."""
 
 import json
+from functools import cache
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html
 
 from canasta_club.i18n import current_language, text
@@ -19,12 +21,17 @@ def t(ru: str, en: str) -> str:
     return text(ru, en)
 
 
+# The joker's short face in text: letters, which every font has (an emoji may draw as a box).
+_JOKER_FACES = {"ru": "Дж", "en": "Jkr"}
+
+
 @register.filter
 def card_face(code: str) -> str:
-    """'TH' -> '10♥', 'JK' -> '🃏': what a card shows."""
+    """'TH' -> '10♥', 'JK' -> 'Дж' (Jkr): what a card shows in a line of text."""
     if code == "JK":
-        return "🃏"
-    return _RANK_NAMES.get(code[0], code[0]) + _SUITS[code[1]][0]
+        return _JOKER_FACES[current_language()]
+    # U+FE0E asks for the suit's text form, never an emoji.
+    return _RANK_NAMES.get(code[0], code[0]) + _SUITS[code[1]][0] + "\ufe0e"
 
 
 @register.filter
@@ -60,6 +67,26 @@ def card(code: str) -> str:
         name,
         card_face(code),
         name,
+    )
+
+
+# The vendored deck's file of each card (web/static/web/vendor/playing-cards-0.5.0/NOTICE.md).
+CARD_IMAGES = "web/vendor/playing-cards-0.5.0/"
+
+
+@cache
+def card_image_url(code: str) -> str:
+    """A card's face as an SVG file (the static URL, fixed for the life of a process)."""
+    return static(f"{CARD_IMAGES}{'2J' if code == 'JK' else code}.svg")
+
+
+@register.simple_tag
+def card_image(code: str) -> str:
+    """A card drawn as a real card (the vendored SVG deck), named for screen readers."""
+    return format_html(
+        '<img class="card-img" src="{}" alt="{}" width="60" height="84" draggable="false">',
+        card_image_url(code),
+        card_name(code),
     )
 
 

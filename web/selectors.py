@@ -532,7 +532,8 @@ def selection_answer(selection: Selection, cards: list[str]) -> dict[str, Any]:
         )
     elif primary is not None and "discard" not in moves:
         lines.append(primary["message"])
-    if "discard" in moves:
+    # Below the opening minimum the page already shows the progress and the ways on.
+    if "discard" in moves and selection.moves["discard"].code != "below_minimum":
         lines.append(moves["discard"]["message"])
     return {
         "legal": any(move["legal"] for move in moves.values()) or bool(selection.targets),

@@ -33,9 +33,12 @@
     alert.classList.toggle("alert--empty", !message);
   }
 
-  function showWhy(message) {
+  // Why a button is disabled, named after the button: «Сбросить»: …
+  function showWhy(button) {
     const line = page.querySelector("[data-why-line]");
-    if (line) line.textContent = message || "";
+    if (!line) return;
+    line.textContent = button && button.disabled && button.dataset.why
+      ? `«${button.textContent.trim()}»: ${button.dataset.why}` : "";
   }
 
   function post(url, fields) {
@@ -165,12 +168,15 @@
     box.querySelector("[data-groups-list]").textContent = groups.map((g) => g.join(" ")).join(" | ");
   }
 
+  let refreshAfterDrag = false;
   async function refresh() {
     if (busy) return;
+    // A card being dragged stays the element under the finger: the table is swapped after.
+    if (drag && drag.moving) { refreshAfterDrag = true; return; }
     const response = await fetch(page.dataset.fragmentUrl, { cache: "no-cache", credentials: "same-origin" });
     if (!response.ok) return;
     const html = await response.text();
-    if (html !== lastHtml && !busy) swap(html, true);
+    if (html !== lastHtml && !busy && !(drag && drag.moving)) swap(html, true);
   }
 
   async function send(action) {
@@ -321,7 +327,7 @@
       }
       const action = actionFor(kind);
       if (!action) { showAlert(say("Выберите одну карту для сброса.", "Select one card to discard.")); return; }
-      if (kind === "discard" && table().dataset.confirmDiscard === "true" && askConfirm(action)) return;
+      if (kind === "discard" && table().dataset.discardConfirm === "true" && askConfirm(action)) return;
       send(action);
       return;
     }
@@ -332,12 +338,11 @@
   // A disabled button gets no click, but a tap or press on it still arrives: it says why.
   page.addEventListener("pointerup", (event) => {
     const button = event.target.closest("[data-actions] [data-action]");
-    if (button && button.disabled) showWhy(button.dataset.why || "");
-    else if (button) showWhy("");
+    if (button) showWhy(button);
   });
   page.addEventListener("pointerover", (event) => {
     const button = event.target.closest("[data-actions] [data-action]");
-    if (button && button.disabled && event.pointerType === "mouse") showWhy(button.dataset.why || "");
+    if (button && button.disabled && event.pointerType === "mouse") showWhy(button);
   });
 
   // Dragging a card (mouse or touch) moves it within the hand; the order is kept.
@@ -357,12 +362,15 @@
     }
     event.preventDefault();
     const others = handCards().filter((el) => el !== drag.card);
-    // The card goes before the first card whose middle lies after the pointer, row by row.
+    const boxes = others.map((el) => el.getBoundingClientRect());
+    // The card goes before the first card whose visible part's middle lies after the pointer
+    // (the cards overlap: a card shows from its left edge to the next card's), row by row.
     let before = null;
-    for (const el of others) {
-      const box = el.getBoundingClientRect();
+    for (let i = 0; i < others.length; i++) {
+      const box = boxes[i], next = boxes[i + 1];
+      const right = next && next.top === box.top ? Math.min(next.left, box.right) : box.right;
       const sameRow = event.clientY >= box.top - 4 && event.clientY <= box.bottom + 4;
-      if ((sameRow && event.clientX < box.left + box.width / 3) || event.clientY < box.top - 4) { before = el; break; }
+      if ((sameRow && event.clientX < (box.left + right) / 2) || event.clientY < box.top - 4) { before = others[i]; break; }
     }
     if (before !== drag.card.nextElementSibling) hand().insertBefore(drag.card, before);
   });
@@ -376,6 +384,7 @@
       drag.card.focus({ preventScroll: true });
     }
     drag = null;
+    if (refreshAfterDrag) { refreshAfterDrag = false; refresh(); }
   }
   page.addEventListener("pointerup", endDrag);
   page.addEventListener("pointercancel", endDrag);

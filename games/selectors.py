@@ -6,6 +6,7 @@ except `export_of`, which is for finished games only.
 """
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -444,9 +445,9 @@ def selection_preview(
     return preview_selection(Match.from_dict(table.game.state).deal, seat, cards, groups)
 
 
-def move_refusals(*, match: Match, seat: int) -> dict[str, Refusal]:
-    """Why the seat cannot make each of the table's five moves now (the engine's words)."""
-    return refusals(match.deal, seat)
+def move_refusals(*, match: Match, seat: int, kinds: Iterable[str]) -> dict[str, Refusal]:
+    """Why the seat cannot make each of the moves `kinds` now (the engine's words)."""
+    return refusals(match.deal, seat, kinds)
 
 
 def replay_at(*, table: Table, step: int) -> dict[str, Any]:

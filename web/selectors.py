@@ -10,7 +10,14 @@ from accounts.models import User
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
 from games.engine import Match
-from games.engine.preview import Opening, Preview, Refusal, Selection, opening_progress
+from games.engine.preview import (
+    MOVES,
+    Opening,
+    Preview,
+    Refusal,
+    Selection,
+    opening_progress,
+)
 from games.engine.seating import Seating
 from games.models import Game, Seat
 
@@ -365,7 +372,11 @@ def table_page(
     refused: dict[str, Refusal] = {}
     opening = None
     if match is not None and seat is not None and game.status == Game.Status.ACTIVE:
-        refused = game_selectors.move_refusals(match=match, seat=seat.seat)
+        # Only the moves no selection could make need the engine's reason.
+        possible = {**can, "take_pile": can["take_any"]}
+        refused = game_selectors.move_refusals(
+            match=match, seat=seat.seat, kinds=[kind for kind in MOVES if not possible[kind]]
+        )
         opening = opening_progress(match.deal, seat.seat)
     # The house rules' actions as the engine offers them: the page posts them as they are.
     house = {

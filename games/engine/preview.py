@@ -5,6 +5,7 @@ deal.to_dict())`), so the answer is exactly what `apply` would do, and nothing h
 rule. Uses only Deal's public API (CONTRACT.md §2).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,13 +102,14 @@ def _plainest(deal: Deal, seat: int, kind: str) -> dict[str, Any]:
     return {"type": kind}
 
 
-def refusals(deal: Deal, seat: int) -> dict[str, Refusal]:
-    """Why `seat` cannot make each of the table's five moves now, in the engine's words: the
-    IllegalMove of the move in its plainest form. A meld depends on the cards chosen, so it is
-    named only when no cards would do (not this seat's turn, the wrong phase); so is a discard,
-    unless every card is refused alike (below the opening minimum, a card must stay…)."""
+def refusals(deal: Deal, seat: int, kinds: Iterable[str] = MOVES) -> dict[str, Refusal]:
+    """Why `seat` cannot make each of the moves `kinds` (of the table's five) now, in the
+    engine's words: the IllegalMove of the move in its plainest form. A meld depends on the
+    cards chosen, so it is named only when no cards would do (not this seat's turn, the wrong
+    phase); so is a discard, unless every card is refused alike (below the opening minimum, a
+    card must stay…)."""
     found: dict[str, Refusal] = {}
-    for kind in MOVES:
+    for kind in kinds:
         try:
             deal.check(seat, _plainest(deal, seat, kind))
         except IllegalMove as exc:

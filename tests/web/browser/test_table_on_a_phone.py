@@ -85,9 +85,11 @@ def outside_the_screen(page: Page) -> list[str]:
     return list(
         page.evaluate(
             """(buttons) => {
+              const button = (kind) =>
+                document.querySelector(`[data-actions] [data-action="${kind}"]`);
               const wanted = [...document.querySelectorAll("[data-hand] [data-card]"),
-                ...buttons.map((kind) => document.querySelector(`[data-actions] [data-action="${kind}"]`)),
-                document.querySelector("[data-pile]"), document.querySelector("[data-turn-clock]")];
+                ...buttons.map(button), document.querySelector("[data-pile]"),
+                document.querySelector("[data-turn-clock]")];
               const out = [];
               if (window.scrollY !== 0) out.push(`scrolled ${window.scrollY}`);
               for (const el of wanted) {
@@ -95,7 +97,8 @@ def outside_the_screen(page: Page) -> list[str]:
                 const box = el.getBoundingClientRect();
                 if (box.width === 0 || box.left < 0 || box.top < 0 || box.right > innerWidth
                     || box.bottom > innerHeight)
-                  out.push(`${el.dataset.card || el.dataset.action || el.className} ${JSON.stringify(box)}`);
+                  out.push(`${el.dataset.card || el.dataset.action || el.className}`
+                    + ` ${JSON.stringify(box)}`);
               }
               return out;
             }""",
@@ -141,7 +144,9 @@ def test_a_turn_fits_one_screen_mid_game_at_every_table_size(
         # The joker and the other cards are drawn as real faces, loaded, named for readers.
         joker = page.locator('[data-hand] [data-card="JK"] img').first
         expect(joker).to_have_attribute("alt", "джокер")
-        assert page.evaluate("(img) => img.complete && img.naturalWidth > 0", joker.element_handle())
+        assert page.evaluate(
+            "(img) => img.complete && img.naturalWidth > 0", joker.element_handle()
+        )
 
 
 # Seat 0 moves first (dealer 3): kings, fives and a wild; the stock's first card is a jack.
@@ -255,9 +260,12 @@ def test_the_english_page_says_the_same_in_english(players: Players) -> None:
 
 
 def hand_order(page: Page) -> list[str]:
-    return [str(code) for code in page.locator("[data-hand] [data-card]").evaluate_all(
-        "(cards) => cards.map((card) => card.dataset.card)"
-    )]
+    return [
+        str(code)
+        for code in page.locator("[data-hand] [data-card]").evaluate_all(
+            "(cards) => cards.map((card) => card.dataset.card)"
+        )
+    ]
 
 
 def drag_by_touch(page: Page, code: str, to_code: str) -> None:
@@ -266,10 +274,12 @@ def drag_by_touch(page: Page, code: str, to_code: str) -> None:
     page.evaluate(
         """([code, to]) => {
           const card = document.querySelector(`[data-hand] [data-card="${code}"]`);
-          const target = document.querySelector(`[data-hand] [data-card="${to}"]`).getBoundingClientRect();
+          const target = document.querySelector(`[data-hand] [data-card="${to}"]`)
+            .getBoundingClientRect();
           const start = card.getBoundingClientRect();
           const at = (x, y, type) => card.dispatchEvent(new PointerEvent(type, {
-            bubbles: true, pointerId: 7, pointerType: "touch", isPrimary: true, clientX: x, clientY: y}));
+            bubbles: true, pointerId: 7, pointerType: "touch", isPrimary: true,
+            clientX: x, clientY: y}));
           const y = start.top + start.height / 2;
           at(start.left + 10, y, "pointerdown");
           for (let x = start.left + 10; x >= target.left + 20; x -= 8) at(x, y, "pointermove");
@@ -348,7 +358,7 @@ def test_the_hand_is_dragged_moved_by_keyboard_kept_and_a_discard_confirmed(
 
 
 def test_a_bot_is_badged_in_words_and_no_emoji_is_drawn(players: Players) -> None:
-    seated = UserFactory.create_batch(3) + [UserFactory.create(bot_level="club")]
+    seated = [*UserFactory.create_batch(3), UserFactory.create(bot_level="club")]
     game = started_game(players=seated)
     crowded_table(game)
     page = players.new_page(width=390, height=844)

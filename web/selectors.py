@@ -522,14 +522,14 @@ def discard_text(answer: Preview) -> str:
 def selection_answer(selection: Selection, cards: list[str]) -> dict[str, Any]:
     """The page's answer to a selection: each move's verdict and a sentence for the player
     (the engine's judgement; for one card that may join a meld, where to tap)."""
-    moves = {
+    moves: dict[str, dict[str, Any]] = {
         kind: {
             "legal": answer.legal,
             "message": discard_text(answer) if kind == "discard" else preview_text(answer),
         }
         for kind, answer in selection.moves.items()
     }
-    lines = []
+    lines: list[str] = []
     primary = moves.get("take_pile") or moves.get("meld")
     if primary is not None and primary["legal"]:
         lines.append(primary["message"])

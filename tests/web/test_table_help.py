@@ -24,11 +24,11 @@ DECK = build_deck(
 
 
 def reasons(html: str) -> dict[str, str]:
-    """Each disabled button's reason (`data-why`), by its action."""
+    """Each disabled button's reason (its `title`), by its action."""
     found = {}
     for tag in re.findall(r"<button [^>]*data-action=[^>]*>", html):
         action = re.search(r'data-action="(\w+)"', tag)
-        why = re.search(r'data-why="([^"]*)"', tag)
+        why = re.search(r' title="([^"]*)"', tag) if " disabled" in tag else None
         if action and why:
             found[action.group(1)] = why.group(1)
     return found

@@ -37,8 +37,8 @@
   function showWhy(button) {
     const line = page.querySelector("[data-why-line]");
     if (!line) return;
-    line.textContent = button && button.disabled && button.dataset.why
-      ? `«${button.textContent.trim()}»: ${button.dataset.why}` : "";
+    line.textContent = button && button.disabled && button.title
+      ? `«${button.textContent.trim()}»: ${button.title}` : "";
   }
 
   function post(url, fields) {
@@ -53,14 +53,14 @@
   function setButton(button, enabled, why) {
     if (!button) return;
     button.disabled = !enabled;
-    if (enabled || !why) { button.removeAttribute("title"); delete button.dataset.why; }
-    else { button.title = why; button.dataset.why = why; }
+    if (enabled || !why) button.removeAttribute("title");
+    else button.title = why;
   }
 
   function rememberRendered() {
     rendered = new Map();
     for (const button of page.querySelectorAll("[data-actions] [data-action]")) {
-      rendered.set(button.dataset.action, { disabled: button.disabled, why: button.dataset.why || "" });
+      rendered.set(button.dataset.action, { disabled: button.disabled, why: button.title });
     }
   }
 

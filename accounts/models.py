@@ -25,6 +25,9 @@ class User(AbstractUser):
     language = models.CharField(
         max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    # Correspondence games: a discard waits for a second press (the profile's setting; a
+    # misclick there costs a day).
+    confirm_discard = models.BooleanField(default=False)
     # Denormalised sum of moderation.AuthorityChange rows; only moderation's services move it.
     authority = models.IntegerField(default=0)
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).

@@ -218,6 +218,7 @@ def update_profile(
     display_name: str | None = None,
     email: str | None = None,
     language: str | None = None,
+    confirm_discard: bool | None = None,
     password: str = "",
 ) -> User:
     """Change the profile; a new email needs the current password, since the email is the way
@@ -250,6 +251,9 @@ def update_profile(
     if language is not None:
         user.language = language
         changed.append("language")
+    if confirm_discard is not None:
+        user.confirm_discard = confirm_discard
+        changed.append("confirm_discard")
     if changed:
         try:
             with transaction.atomic():

@@ -6,6 +6,7 @@ except `export_of`, which is for finished games only.
 """
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,7 +19,7 @@ from canasta_club import clock
 from canasta_club.rows import FieldRows, fields_of
 from games import store, time_off
 from games.engine import Match, Rules, legal_actions
-from games.engine.preview import Preview, preview
+from games.engine.preview import Preview, Refusal, Selection, preview, preview_selection, refusals
 from games.engine.seating import Seating
 from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
@@ -441,6 +442,26 @@ def move_preview(*, game_id: int, viewer: User, action: dict[str, Any]) -> Previ
     if seat is None:
         return None
     return preview(Match.from_dict(table.game.state).deal, seat, action)
+
+
+def selection_preview(
+    *, game_id: int, viewer: User, cards: list[str], groups: list[list[str]]
+) -> Selection | None:
+    """What the viewer's selected cards would do with each move that takes cards
+    (games.engine.preview.preview_selection); None when the viewer has no seat at an active
+    game. Nothing is played or written."""
+    table = game_with_seats(game_id=game_id)
+    if table is None or table.game.status != Game.Status.ACTIVE or table.game.state is None:
+        return None
+    seat = seat_of(table=table, user=viewer)
+    if seat is None:
+        return None
+    return preview_selection(Match.from_dict(table.game.state).deal, seat, cards, groups)
+
+
+def move_refusals(*, match: Match, seat: int, kinds: Iterable[str]) -> dict[str, Refusal]:
+    """Why the seat cannot make each of the moves `kinds` now (the engine's words)."""
+    return refusals(match.deal, seat, kinds)
 
 
 def replay_at(*, table: Table, step: int) -> dict[str, Any]:

@@ -23,6 +23,7 @@ class ProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40)
     email = forms.EmailField()
     language = forms.ChoiceField(choices=settings.LANGUAGES)
+    confirm_discard = forms.BooleanField(required=False)
     # Needed only to move the email (it is the way back into the account).
     password = forms.CharField(
         max_length=PASSWORD_MAX_LENGTH, strip=False, required=False, widget=forms.PasswordInput

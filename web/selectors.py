@@ -10,7 +10,15 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.i18n import current_language, quantity, text
 from games import selectors as game_selectors
-from games.engine.preview import Preview
+from games.engine import Match
+from games.engine.preview import (
+    MOVES,
+    Opening,
+    Preview,
+    Refusal,
+    Selection,
+    opening_progress,
+)
 from games.engine.seating import Seating
 from games.models import Game, Seat
 
@@ -20,6 +28,7 @@ RECENT_MOVES = 8
 # The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
 CANASTA_LENGTH = 7
+PLAIN_TAKE = {"type": "take_pile", "cards": []}
 
 
 # What the pages call each table the engine seats (players, teams), the club's game first.
@@ -138,6 +147,46 @@ class TablePage:
     free_seats: list[int] = field(default_factory=list)
     may_seat_bots: bool = False
     invite_code: str = ""
+    # Why the viewer cannot make each of the five moves now (the engine's refusals).
+    refused: dict[str, Refusal] = field(default_factory=dict)
+    # The turn's melds toward the opening minimum, while below it (the viewer's turn).
+    opening: Opening | None = None
+
+    @property
+    def why(self) -> dict[str, str]:
+        """Why each of the five buttons is disabled, in the page's language: the engine's
+        refusal, or, for a move that waits for cards, which cards to select."""
+        language = current_language()
+        reasons = {kind: refusal.reason(language) for kind, refusal in self.refused.items()}
+        if "take_pile" not in reasons and not self.can["take_pile"]:
+            reasons["take_pile"] = text(
+                "Выберите карты, которые выложить с верхней картой стопки.",
+                "Select the cards to meld with the pile's top card.",
+            )
+        reasons.setdefault(
+            "meld", text("Выберите карты, которые выложить.", "Select the cards to meld.")
+        )
+        reasons.setdefault(
+            "discard",
+            text("Выберите одну карту, чтобы её сбросить.", "Select one card to discard."),
+        )
+        if self.opening is not None:
+            reasons["discard"] = f"{reasons['discard']} {self.opening_way_out}"
+        return reasons
+
+    @property
+    def opening_way_out(self) -> str:
+        """The ways on from melds below the opening minimum: meld more, or take them back."""
+        opening = self.opening
+        if opening is None:
+            return ""
+        more = opening.minimum - opening.points
+        if self.can["undo"]:
+            return text(
+                f"Выложите ещё хотя бы {more} очков или нажмите «Вернуть как было».",
+                f"Meld at least {more} more points, or press “Undo”.",
+            )
+        return text(f"Выложите ещё хотя бы {more} очков.", f"Meld at least {more} more points.")
 
     @property
     def alone(self) -> bool:
@@ -258,8 +307,11 @@ def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, st
 
 
 def _meld_area(meld: dict[str, Any]) -> dict[str, Any]:
+    rank = meld["rank"]
     return {
         **meld,
+        "face": "10" if rank == "T" else rank,
+        "name": _rank_name(rank),
         "count": len(meld["cards"]),
         "toward_canasta": min(len(meld["cards"]), CANASTA_LENGTH),
     }
@@ -278,7 +330,8 @@ def table_page(
     ):
         return None
     game = table.game
-    detail = game_selectors.game_detail(table=table, viewer=viewer)  # type: ignore[arg-type]
+    match = Match.from_dict(game.state) if game.state is not None else None
+    detail = game_selectors.game_detail(table=table, viewer=viewer, match=match)  # type: ignore[arg-type]
     seat = table.seat_of(viewer) if viewer.is_authenticated else None
     players = {player["seat"]: player for player in detail["players"]}
     deal = detail["deal"]
@@ -317,8 +370,22 @@ def table_page(
             )
         # Ours first, as a player looks at the table.
         teams.sort(key=lambda area: not area.ours)
-    kinds = {action["type"] for action in detail["legal_actions"]}
+    legal = detail["legal_actions"]
+    kinds = {action["type"] for action in legal}
     can = {kind: kind in kinds for kind in ("draw", "take_pile", "meld", "undo", "discard")}
+    # «Взять стопку» with nothing selected takes it onto the team's meld of the top card's rank;
+    # other takes wait for the cards that go with the top card.
+    can["take_any"] = can["take_pile"]
+    can["take_pile"] = PLAIN_TAKE in legal
+    refused: dict[str, Refusal] = {}
+    opening = None
+    if match is not None and seat is not None and game.status == Game.Status.ACTIVE:
+        # Only the moves no selection could make need the engine's reason.
+        possible = {**can, "take_pile": can["take_any"]}
+        refused = game_selectors.move_refusals(
+            match=match, seat=seat.seat, kinds=[kind for kind in MOVES if not possible[kind]]
+        )
+        opening = opening_progress(match.deal, seat.seat)
     # The house rules' actions as the engine offers them: the page posts them as they are.
     house = {
         kind: [action for action in detail["legal_actions"] if action["type"] == kind]
@@ -342,6 +409,8 @@ def table_page(
         may_seat_bots=viewer.is_authenticated
         and game_selectors.may_seat_bots(table=table, user=viewer),
         invite_code=detail["invite_code"] or "",
+        refused=refused,
+        opening=opening,
     )
 
 
@@ -451,3 +520,49 @@ def preview_text(answer: Preview) -> str:
         parts.append(text("раздача закончится", "the deal ends"))
     sentence = "; ".join(parts) or text("ход возможен", "the move is allowed")
     return text("Можно: ", "Allowed: ") + sentence
+
+
+def discard_text(answer: Preview) -> str:
+    if not answer.legal:
+        return text("Сбросить нельзя: ", "You cannot discard it: ") + answer.reason(
+            current_language()
+        )
+    if answer.deal_over:
+        return text("Можно сбросить: раздача закончится.", "You may discard it: the deal ends.")
+    return text("Эту карту можно сбросить.", "You may discard this card.")
+
+
+def selection_answer(selection: Selection, cards: list[str]) -> dict[str, Any]:
+    """The page's answer to a selection: each move's verdict and a sentence for the player
+    (the engine's judgement; for one card that may join a meld, where to tap)."""
+    moves: dict[str, dict[str, Any]] = {
+        kind: {
+            "legal": answer.legal,
+            "message": discard_text(answer) if kind == "discard" else preview_text(answer),
+        }
+        for kind, answer in selection.moves.items()
+    }
+    lines: list[str] = []
+    primary = moves.get("take_pile") or moves.get("meld")
+    if primary is not None and primary["legal"]:
+        lines.append(primary["message"])
+    elif selection.targets:
+        names = ", ".join(f"«{_rank_name(rank)}»" for rank in selection.targets)
+        lines.append(
+            text(
+                f"Нажмите на комбинацию ({names}), чтобы добавить к ней эту карту.",
+                f"Tap the meld ({names}) to add this card to it.",
+            )
+        )
+    elif primary is not None and "discard" not in moves:
+        lines.append(primary["message"])
+    # Below the opening minimum the page already shows the progress and the ways on.
+    if "discard" in moves and selection.moves["discard"].code != "below_minimum":
+        lines.append(moves["discard"]["message"])
+    return {
+        "legal": any(move["legal"] for move in moves.values()) or bool(selection.targets),
+        "message": " ".join(lines),
+        "moves": moves,
+        "targets": list(selection.targets),
+        "cards": cards,
+    }

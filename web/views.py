@@ -76,7 +76,12 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    initial = {"display_name": user.display_name, "email": user.email, "language": user.language}
+    initial = {
+        "display_name": user.display_name,
+        "email": user.email,
+        "language": user.language,
+        "confirm_discard": user.confirm_discard,
+    }
     form = ProfileForm(request.POST or None, initial=initial)
     saved = False
     if request.method == "POST" and form.is_valid():
@@ -236,10 +241,41 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
+def _selection_of(request: HttpRequest) -> tuple[list[str], list[list[str]]] | None:
+    """`selection`: {"cards": [...], "groups": [[...], ...]}, codes as strings (the engine
+    judges the codes themselves)."""
+    try:
+        selection = json.loads(request.POST.get("selection", ""))
+    except ValueError:
+        return None
+    if not isinstance(selection, dict):
+        return None
+    cards, groups = selection.get("cards"), selection.get("groups", [])
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        return None
+    if not isinstance(groups, list) or not all(
+        isinstance(group, list) and all(isinstance(card, str) for card in group) for group in groups
+    ):
+        return None
+    return cards, groups
+
+
 @login_required
 @require_POST
 def preview(request: HttpRequest, game_id: int) -> HttpResponse:
-    """What the selected cards would do, as the engine judges it (nothing is played)."""
+    """What the selected cards would do, as the engine judges it (nothing is played): for a
+    `selection`, each button's move with those cards; for an `action`, that action."""
+    if "selection" in request.POST:
+        selection = _selection_of(request)
+        if selection is None:
+            return JsonResponse({"legal": False, "message": _bad_action()}, status=400)
+        cards, groups = selection
+        judged = game_selectors.selection_preview(
+            game_id=game_id, viewer=_user(request), cards=cards, groups=groups
+        )
+        if judged is None:
+            return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
+        return JsonResponse(selectors.selection_answer(judged, cards))
     action = _action_of(request)
     if action is None:
         return JsonResponse({"legal": False, "message": _bad_action()}, status=400)

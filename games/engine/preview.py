@@ -5,6 +5,7 @@ deal.to_dict())`), so the answer is exactly what `apply` would do, and nothing h
 rule. Uses only Deal's public API (CONTRACT.md §2).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,3 +72,104 @@ def preview(deal: Deal, seat: int, action: Any) -> Preview:
         minimum=0 if before_team["opened"] else after["minimum"],
         deal_over=after_view["phase"] == "over",
     )
+
+
+# The table's five moves, each judged without a selection in its plainest form (`refusals`).
+MOVES = ("draw", "take_pile", "meld", "undo", "discard")
+# Refusals that hold whatever cards a move names: the move cannot be made now at all.
+_NOT_NOW = frozenset(("not_your_turn", "wrong_phase", "deal_over", "awaiting_partner"))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str
+    reason_ru: str
+    reason_en: str
+
+    def reason(self, lang: str) -> str:
+        return self.reason_en if lang.startswith("en") else self.reason_ru
+
+
+def _plainest(deal: Deal, seat: int, kind: str) -> dict[str, Any]:
+    hand = deal.hand(seat)
+    if kind == "take_pile":
+        # With the hand's natural pair of the top card's rank, when it holds one: the take the
+        # rules most often allow, so its refusal is the pile's own reason (frozen, blocked…).
+        top = deal.pile[-1] if deal.pile else None
+        pair = [card for card in hand if top is not None and card[0] == top[0]][:2]
+        return {"type": "take_pile", "cards": pair if len(pair) == 2 else []}
+    if kind == "meld":
+        return {"type": "meld", "melds": [{"cards": hand[:1] or ["JK"]}]}
+    if kind == "discard":
+        return {"type": "discard", "card": hand[0] if hand else "JK"}
+    return {"type": kind}
+
+
+def refusals(deal: Deal, seat: int, kinds: Iterable[str] = MOVES) -> dict[str, Refusal]:
+    """Why `seat` cannot make each of the moves `kinds` (of the table's five) now, in the
+    engine's words: the IllegalMove of the move in its plainest form. A meld depends on the
+    cards chosen, so it is named only when no cards would do (not this seat's turn, the wrong
+    phase); so is a discard, unless every card is refused alike (below the opening minimum, a
+    card must stay…)."""
+    found: dict[str, Refusal] = {}
+    for kind in kinds:
+        try:
+            deal.check(seat, _plainest(deal, seat, kind))
+        except IllegalMove as exc:
+            if kind == "meld" and exc.code not in _NOT_NOW:
+                continue
+            found[kind] = Refusal(exc.code, exc.ru, exc.en)
+    return found
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The turn's melds toward the team's opening minimum (R-OPEN-2), while below it."""
+
+    points: int
+    minimum: int
+
+
+def opening_progress(deal: Deal, seat: int) -> Opening | None:
+    """The points `seat` has melded this turn toward the minimum while its team has melded
+    something but not yet enough to open; None otherwise."""
+    team = deal.seating.team_of(seat)
+    if deal.phase != "play" or deal.turn != seat or deal.opened[team] or not deal.base:
+        return None
+    return Opening(points=deal.points, minimum=deal.minimums[team])
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the cards a player selected would do with each move that takes cards."""
+
+    moves: dict[str, Preview]  # "take_pile" | "meld" | "discard" -> the engine's preview
+    targets: tuple[str, ...] = ()  # ranks of the team's melds the one selected card may join
+
+
+def preview_selection(
+    deal: Deal, seat: int, cards: list[str], groups: list[list[str]]
+) -> Selection:
+    """The selected `cards` (and, for a pile take, the `groups` set aside as further melds)
+    judged as the moves the table's buttons would send: in the draw phase a take of the pile,
+    in the play phase a meld and, for one card, a discard and the melds it may join."""
+    moves: dict[str, Preview] = {}
+    targets: tuple[str, ...] = ()
+    if deal.phase == "draw":
+        take: dict[str, Any] = {"type": "take_pile", "cards": cards}
+        if groups:
+            take["melds"] = [{"cards": group} for group in groups]
+        moves["take_pile"] = preview(deal, seat, take)
+    elif cards:
+        moves["meld"] = preview(deal, seat, {"type": "meld", "melds": [{"cards": cards}]})
+        if len(cards) == 1:
+            moves["discard"] = preview(deal, seat, {"type": "discard", "card": cards[0]})
+            team = deal.seating.team_of(seat)
+            targets = tuple(
+                meld["rank"]
+                for meld in deal.view(seat)["teams"][team]["melds"]
+                if deal.is_legal(
+                    seat, {"type": "meld", "melds": [{"rank": meld["rank"], "cards": cards}]}
+                )
+            )
+    return Selection(moves=moves, targets=targets)

@@ -272,4 +272,4 @@ def test_the_table_page_offers_the_abandoned_seat_and_once_the_creator_left_anyo
     bot = Seat.objects.get(game=game, seat=culprit).user
     assert bot.is_bot and bot.bot_level == "expert"
     page = table.get(f"/games/{game.pk}/").content.decode()
-    assert "Игрок ушёл из-за стола" not in page and "🤖" in page
+    assert "Игрок ушёл из-за стола" not in page and "bot-badge" in page

@@ -257,7 +257,7 @@ def test_the_tables_creator_seats_bots_from_the_page_and_they_wear_a_badge() -> 
         assert answer.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
-    assert "🤖" in client_of(owner).get(f"/games/{game.pk}/").content.decode()
+    assert "bot-badge" in client_of(owner).get(f"/games/{game.pk}/").content.decode()
 
 
 def test_a_bot_of_an_unknown_level_is_refused_on_the_page() -> None:

@@ -1,9 +1,12 @@
 """Template helpers: both languages in one tag, and the cards' faces."""
 
 import json
+from functools import cache
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from canasta_club.i18n import current_language, text
 
@@ -19,12 +22,17 @@ def t(ru: str, en: str) -> str:
     return text(ru, en)
 
 
+# The joker's short face in text: letters, which every font has (an emoji may draw as a box).
+_JOKER_FACES = {"ru": "Дж", "en": "Jkr"}
+
+
 @register.filter
 def card_face(code: str) -> str:
-    """'TH' -> '10♥', 'JK' -> '🃏': what a card shows."""
+    """'TH' -> '10♥', 'JK' -> 'Дж' (Jkr): what a card shows in a line of text."""
     if code == "JK":
-        return "🃏"
-    return _RANK_NAMES.get(code[0], code[0]) + _SUITS[code[1]][0]
+        return _JOKER_FACES[current_language()]
+    # U+FE0E asks for the suit's text form, never an emoji.
+    return _RANK_NAMES.get(code[0], code[0]) + _SUITS[code[1]][0] + "\ufe0e"
 
 
 @register.filter
@@ -42,7 +50,10 @@ _JOKER_NAMES = {"ru": "джокер", "en": "joker"}
 @register.filter
 def card_name(code: str) -> str:
     """A screen reader's name of the card, in the page's language."""
-    language = current_language()
+    return _card_name(code, current_language())
+
+
+def _card_name(code: str, language: str) -> str:
     if code == "JK":
         return _JOKER_NAMES[language]
     return f"{_RANK_NAMES.get(code[0], code[0])} {_SUIT_NAMES[language][code[1]]}"
@@ -52,14 +63,50 @@ def card_name(code: str) -> str:
 def card(code: str) -> str:
     """A card's face: what it shows, and its name for screen readers (a tag rather than an
     included template: a table shows some sixty cards)."""
-    name = card_name(code)
+    return _card_html(code, current_language())
+
+
+# A card's markup depends only on its code and the language: made once for each (a table page
+# shows some sixty cards; the deck has 54 faces).
+@cache
+def _card_html(code: str, language: str) -> str:
+    name = _card_name(code, language)
+    face = _JOKER_FACES[language] if code == "JK" else card_face(code)
     return format_html(
         '<span class="card-face {}" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="sr-only">{}</span></span>',
         card_colour(code),
         name,
-        card_face(code),
+        face,
         name,
+    )
+
+
+@register.simple_tag
+def cards(codes: list[str]) -> str:
+    """The faces of a row of cards (a meld's, the red threes): one tag for the whole row."""
+    language = current_language()
+    # Each face is made by format_html (escaped); joined, they stay safe.
+    return mark_safe("".join(_card_html(code, language) for code in codes))
+
+
+# The vendored deck's file of each card (web/static/web/vendor/playing-cards-0.5.0/NOTICE.md).
+CARD_IMAGES = "web/vendor/playing-cards-0.5.0/"
+
+
+@register.simple_tag
+def card_image(code: str) -> str:
+    """A card drawn as a real card (the vendored SVG deck), named for screen readers."""
+    return _card_image_html(code, current_language())
+
+
+@cache
+def _card_image_html(code: str, language: str) -> str:
+    # The static URL is fixed for the life of a process (the manifest is read at start-up).
+    return format_html(
+        '<img class="card-img" src="{}" alt="{}" width="60" height="84" draggable="false">',
+        static(f"{CARD_IMAGES}{'2J' if code == 'JK' else code}.svg"),
+        _card_name(code, language),
     )
 
 

@@ -115,11 +115,13 @@ def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> N
     lag: list[float] = []
 
     play(anna, "Взять из колоды", [boris, vera, gleb], lag)
-    # A refused move: two fives are not a meld; the engine's message, nothing changes.
+    # Two fives are not a meld: the engine says so before anything is sent, and «Выложить»
+    # stays disabled with its reason.
     select(anna, "5S", "5H")
     expect(anna.locator("[data-preview]")).to_contain_text("Нельзя")
-    press(anna, "Выложить")
-    expect(anna.get_by_role("alert")).to_contain_text("не меньше трёх")
+    meld_button = anna.get_by_role("button", name="Выложить", exact=True)
+    expect(meld_button).to_be_disabled()
+    expect(meld_button).to_have_attribute("title", re.compile("не меньше трёх"))
     assert version_of(anna) == 1
     shoot(anna, "table-1440-refused")
     # Three fives are a new meld, short of the minimum; undo takes them back.

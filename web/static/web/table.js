@@ -1,6 +1,7 @@
-// The card table: selection, moves, previews and live updates. No rule of the game lives
-// here: the server's engine judges every move and every preview; this file only sends what the
-// player selected and swaps in the table fragment the server renders for the player's seat.
+// The card table: selection, moves, previews, the hand's order and live updates. No rule of the
+// game lives here: the server's engine judges every move and every selection (which buttons
+// may be pressed, and why not); this file only sends what the player selected, shows the
+// server's answers and swaps in the table fragment the server renders for the player's seat.
 (function () {
   "use strict";
   const page = document.querySelector(".table-page");
@@ -9,15 +10,21 @@
   const lang = document.documentElement.lang;
   const say = (ru, en) => (lang === "en" ? en : ru);
   const serverOffset = Date.parse(page.dataset.now) - Date.now();
+  // The moves whose buttons depend on the selected cards (the server judges each selection).
+  const SELECTION_MOVES = ["take_pile", "meld", "discard"];
   let groups = []; // cards set aside as further melds laid with the pile
   let busy = false;
   let lastHtml = null;
   let previewSeq = 0;
+  let rendered = new Map(); // each button's state as the server rendered it: {disabled, why}
+  let dragged = false; // a drag just ended: the click that follows is not a selection
 
   const table = () => page.querySelector("[data-game]");
+  const hand = () => page.querySelector("[data-hand]");
   const handCards = () => Array.from(page.querySelectorAll("[data-hand] [data-card]"));
-  const selected = () => handCards().filter((el) => el.getAttribute("aria-pressed") === "true")
-    .map((el) => el.dataset.card);
+  const selectedCards = () => handCards().filter((el) => el.getAttribute("aria-pressed") === "true");
+  const selected = () => selectedCards().map((el) => el.dataset.card);
+  const actionButton = (kind) => page.querySelector(`[data-actions] [data-action="${kind}"]`);
 
   function showAlert(message) {
     const alert = page.querySelector("[data-alert]");
@@ -29,6 +36,14 @@
     if (rule) rule.remove();
   }
 
+  // Why a button is disabled, named after the button: «Сбросить»: …
+  function showWhy(button) {
+    const line = page.querySelector("[data-why-line]");
+    if (!line) return;
+    line.textContent = button && button.disabled && button.title
+      ? `«${button.textContent.trim()}»: ${button.title}` : "";
+  }
+
   function post(url, fields) {
     const body = new URLSearchParams(fields);
     return fetch(url, {
@@ -37,9 +52,50 @@
     });
   }
 
-  // Keep the selection across a swap: the same codes, as many of each as were selected.
+  // A button's state: enabled, or disabled with the reason it shows when tapped or pointed at.
+  function setButton(button, enabled, why) {
+    if (!button) return;
+    button.disabled = !enabled;
+    if (enabled || !why) button.removeAttribute("title");
+    else button.title = why;
+  }
+
+  function rememberRendered() {
+    rendered = new Map();
+    for (const button of page.querySelectorAll("[data-actions] [data-action]")) {
+      rendered.set(button.dataset.action, { disabled: button.disabled, why: button.title });
+    }
+  }
+
+  // Where the keyboard focus was in the table, to put it back after a swap.
+  function focusPlace() {
+    const active = document.activeElement;
+    if (!active || !table() || !table().contains(active)) return null;
+    const card = active.closest("[data-hand] [data-card]");
+    if (card) return { card: card.dataset.card, index: handCards().indexOf(card) };
+    const button = active.closest("[data-action]");
+    if (button) return { action: button.dataset.action };
+    return { hand: true };
+  }
+
+  function restoreFocus(place) {
+    if (!place) return;
+    const cards = handCards();
+    let target = null;
+    if (place.action) {
+      const button = actionButton(place.action);
+      if (button && !button.disabled) target = button;
+    }
+    if (!target && place.card) target = cards.find((el) => el.dataset.card === place.card && !el.disabled);
+    if (!target && cards.length) target = cards[Math.min(place.index || 0, cards.length - 1)];
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // Keep the selection (the same codes, as many of each), the open melds and the focus.
   function swap(html, keep) {
     const wanted = keep ? selected() : [];
+    const open = Array.from(page.querySelectorAll(".meld--open")).map((el) => `${el.dataset.team}:${el.dataset.meld}`);
+    const focus = focusPlace();
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("[data-game]");
@@ -68,10 +124,17 @@
       const i = wanted.indexOf(code);
       if (i >= 0) { wanted.splice(i, 1); el.setAttribute("aria-pressed", "true"); }
     }
+    for (const key of open) {
+      const [team, rank] = key.split(":");
+      const meld = page.querySelector(`[data-meld="${rank}"][data-team="${team}"]`);
+      if (meld) openMeld(meld, true);
+    }
+    rememberRendered();
     arrangeHand();
     renderGroups();
     tick();
-    schedulePreview();
+    selectionChanged();
+    restoreFocus(focus);
     showWaiting(Number(fresh.dataset.gamesWaitingCount || 0));
   }
 
@@ -82,24 +145,37 @@
     document.title = (count ? `(${count}) ` : "") + document.title.replace(/^\(\d+\) /, "");
   }
 
-  // The hand keeps the order the player saw: cards that arrive go to the right; the server's
-  // order (by rank) only on request.
-  const orderKey = () => `hand-order:${table().dataset.game}:${table().dataset.deal}`;
+  // The hand keeps the order the player gave it (dragged, or as the cards came: new ones go to
+  // the right), per game, deal and seat in this browser; the server's order (by rank) on request.
+  const orderKey = () => {
+    const t = table();
+    return `hand-order:${t.dataset.game}:${t.dataset.deal}:${t.dataset.mySeat || ""}`;
+  };
+  function saveOrder() {
+    const key = orderKey();
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const other = localStorage.key(i);
+        // One order per game: an earlier deal's is of no use any more.
+        if (other && other !== key && other.startsWith(`hand-order:${table().dataset.game}:`)) localStorage.removeItem(other);
+      }
+      localStorage.setItem(key, JSON.stringify(handCards().map((el) => el.dataset.card)));
+    } catch (e) { /* storage off: the order lasts as long as the page */ }
+  }
   function arrangeHand(reset) {
-    const hand = page.querySelector("[data-hand]");
-    if (!hand) return;
-    const cards = handCards();
+    const box = hand();
+    if (!box) return;
     let saved = [];
-    try { saved = reset ? [] : JSON.parse(sessionStorage.getItem(orderKey()) || "[]"); } catch (e) { saved = []; }
-    const rest = cards.slice();
+    try { saved = reset ? [] : JSON.parse(localStorage.getItem(orderKey()) || "[]"); } catch (e) { saved = []; }
+    const rest = handCards();
     const ordered = [];
     for (const code of saved) {
       const i = rest.findIndex((el) => el.dataset.card === code);
       if (i >= 0) ordered.push(rest.splice(i, 1)[0]);
     }
     ordered.push(...rest);
-    for (const el of ordered) hand.appendChild(el);
-    try { sessionStorage.setItem(orderKey(), JSON.stringify(ordered.map((el) => el.dataset.card))); } catch (e) { /* private mode */ }
+    for (const el of ordered) box.appendChild(el);
+    saveOrder();
   }
 
   function renderGroups() {
@@ -109,17 +185,21 @@
     box.querySelector("[data-groups-list]").textContent = groups.map((g) => g.join(" ")).join(" | ");
   }
 
+  let refreshAfterDrag = false;
   async function refresh() {
     if (busy) return;
+    // A card being dragged stays the element under the finger: the table is swapped after.
+    if (drag && drag.moving) { refreshAfterDrag = true; return; }
     const response = await fetch(page.dataset.fragmentUrl, { cache: "no-cache", credentials: "same-origin" });
     if (!response.ok) return;
     const html = await response.text();
-    if (html !== lastHtml && !busy) swap(html, true);
+    if (html !== lastHtml && !busy && !(drag && drag.moving)) swap(html, true);
   }
 
   async function send(action) {
     if (busy) return; // a double click sends one move
     busy = true;
+    const focus = focusPlace();
     for (const button of page.querySelectorAll("[data-action]")) button.disabled = true;
     try {
       const response = await post(table().dataset.moveUrl, {
@@ -129,6 +209,7 @@
       if (response.ok) groups = [];
       busy = false;
       swap(html, !response.ok);
+      restoreFocus(focus);
     } catch (error) {
       busy = false;
       showAlert(say("Ход не отправлен: нет связи с сервером.", "The move was not sent: no connection."));
@@ -149,39 +230,105 @@
     return null;
   }
 
+  // The selection changed: the buttons that take cards wait for the server's judgement.
+  function selectionChanged() {
+    const t = table();
+    const cards = selected();
+    for (const meld of page.querySelectorAll(".meld--can-join")) meld.classList.remove("meld--can-join");
+    hideConfirm();
+    const judged = t.dataset.yourTurn === "true" && (cards.length || groups.length);
+    for (const kind of SELECTION_MOVES) {
+      const was = rendered.get(kind);
+      if (!was) continue;
+      if (judged) setButton(actionButton(kind), false, say("Проверяем…", "Checking…"));
+      else setButton(actionButton(kind), !was.disabled, was.why);
+    }
+    const out = page.querySelector("[data-preview]");
+    if (out && !judged) out.textContent = "";
+    if (judged) schedulePreview();
+  }
+
   function schedulePreview() {
     const seq = ++previewSeq;
-    setTimeout(() => { if (seq === previewSeq) preview(seq); }, 150);
+    setTimeout(() => { if (seq === previewSeq) preview(seq); }, 120);
   }
 
   async function preview(seq) {
     const out = page.querySelector("[data-preview]");
     if (!out) return;
-    const t = table();
     const cards = selected();
-    let action = null;
-    if (t.dataset.yourTurn === "true" && (cards.length || groups.length)) {
-      action = actionFor(t.dataset.phase === "draw" ? "take_pile" : "meld");
-    }
-    if (!action) { out.textContent = ""; return; }
-    const response = await post(t.dataset.previewUrl, { action: JSON.stringify(action) });
+    let response;
+    try {
+      response = await post(table().dataset.previewUrl, { selection: JSON.stringify({ cards, groups }) });
+    } catch (error) { return; }
     if (seq !== previewSeq) return;
     const answer = await response.json().catch(() => null);
-    out.textContent = answer ? answer.message : "";
+    if (!answer || seq !== previewSeq) return;
+    out.textContent = answer.message || "";
+    const moves = answer.moves || {};
+    for (const kind of SELECTION_MOVES) {
+      const was = rendered.get(kind);
+      if (!was) continue;
+      const move = moves[kind];
+      if (move) setButton(actionButton(kind), move.legal, move.message);
+      else if (kind === "discard" && cards.length !== 1) setButton(actionButton(kind), false, was.why);
+      else setButton(actionButton(kind), !was.disabled, was.why);
+    }
+    for (const rank of answer.targets || []) {
+      const meld = page.querySelector(`.meld--ours[data-meld="${rank}"]`);
+      if (meld) meld.classList.add("meld--can-join");
+    }
+  }
+
+  function openMeld(meld, open) {
+    meld.classList.toggle("meld--open", open);
+    const toggle = meld.querySelector("[data-meld-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  // «Подтвердить сброс» (a profile setting, correspondence games): a discard waits for a
+  // second, explicit press.
+  function hideConfirm() {
+    const box = page.querySelector("[data-confirm-discard]");
+    if (box) box.hidden = true;
+  }
+  function askConfirm(action) {
+    const box = page.querySelector("[data-confirm-discard]");
+    if (!box) return false;
+    const card = selectedCards()[0];
+    const name = card ? card.querySelector("img").alt : action.card;
+    box.querySelector("[data-confirm-card]").textContent = name;
+    box.hidden = false;
+    box.querySelector("[data-confirm-yes]").focus();
+    return true;
   }
 
   page.addEventListener("click", (event) => {
     const card = event.target.closest("[data-hand] [data-card]");
     if (card && !card.disabled) {
+      if (dragged) { dragged = false; return; }
       card.setAttribute("aria-pressed", card.getAttribute("aria-pressed") === "true" ? "false" : "true");
-      schedulePreview();
+      selectionChanged();
       return;
     }
-    const meld = event.target.closest("button[data-meld]");
-    if (meld) {
-      send({ type: "meld", melds: [{ rank: meld.dataset.meld, cards: selected() }] });
+    const meld = event.target.closest("[data-meld]");
+    if (meld && page.contains(meld)) {
+      // One selected card and a meld of the player's team, on their turn: the card joins it
+      // (the engine judges); otherwise the meld shows or hides its cards.
+      if (meld.classList.contains("meld--ours") && selected().length === 1) {
+        send({ type: "meld", melds: [{ rank: meld.dataset.meld, cards: selected() }] });
+      } else {
+        openMeld(meld, !meld.classList.contains("meld--open"));
+      }
       return;
     }
+    if (event.target.closest("[data-confirm-yes]")) {
+      hideConfirm();
+      const action = actionFor("discard");
+      if (action) send(action);
+      return;
+    }
+    if (event.target.closest("[data-confirm-no]")) { hideConfirm(); return; }
     const button = event.target.closest("[data-action]");
     if (button && !button.disabled && button.dataset.move) {
       // A house rule's action, as the server offered it (ask, answer, lay down, pass).
@@ -197,10 +344,85 @@
       }
       const action = actionFor(kind);
       if (!action) { showAlert(say("Выберите одну карту для сброса.", "Select one card to discard.")); return; }
+      if (kind === "discard" && table().dataset.discardConfirm === "true" && askConfirm(action)) return;
       send(action);
+      return;
     }
     if (event.target.closest("[data-sort-hand]")) { arrangeHand(true); return; }
     if (event.target.closest("[data-clear-groups]")) { groups = []; swap(lastHtml || table().outerHTML, true); }
+  });
+
+  // A disabled button gets no click, but a tap or press on it still arrives: it says why.
+  page.addEventListener("pointerup", (event) => {
+    const button = event.target.closest("[data-actions] [data-action]");
+    if (button) showWhy(button);
+  });
+  page.addEventListener("pointerover", (event) => {
+    const button = event.target.closest("[data-actions] [data-action]");
+    if (button && button.disabled && event.pointerType === "mouse") showWhy(button);
+  });
+
+  // Dragging a card (mouse or touch) moves it within the hand; the order is kept.
+  let drag = null;
+  page.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest("[data-hand] [data-card]");
+    if (!card || event.button > 0) return;
+    drag = { card, x: event.clientX, y: event.clientY, moving: false, pointer: event.pointerId };
+  });
+  page.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    if (!drag.moving) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+      drag.moving = true;
+      drag.card.classList.add("dragging");
+      try { drag.card.setPointerCapture(event.pointerId); } catch (e) { /* already released */ }
+    }
+    event.preventDefault();
+    const others = handCards().filter((el) => el !== drag.card);
+    const boxes = others.map((el) => el.getBoundingClientRect());
+    // The card goes before the first card whose visible part's middle lies after the pointer
+    // (the cards overlap: a card shows from its left edge to the next card's), row by row.
+    let before = null;
+    for (let i = 0; i < others.length; i++) {
+      const box = boxes[i], next = boxes[i + 1];
+      const right = next && next.top === box.top ? Math.min(next.left, box.right) : box.right;
+      const sameRow = event.clientY >= box.top - 4 && event.clientY <= box.bottom + 4;
+      if ((sameRow && event.clientX < (box.left + right) / 2) || event.clientY < box.top - 4) { before = others[i]; break; }
+    }
+    if (before !== drag.card.nextElementSibling) hand().insertBefore(drag.card, before);
+  });
+  function endDrag() {
+    if (!drag) return;
+    if (drag.moving) {
+      drag.card.classList.remove("dragging");
+      dragged = true;
+      setTimeout(() => { dragged = false; }, 0);
+      saveOrder();
+      drag.card.focus({ preventScroll: true });
+    }
+    drag = null;
+    if (refreshAfterDrag) { refreshAfterDrag = false; refresh(); }
+  }
+  page.addEventListener("pointerup", endDrag);
+  page.addEventListener("pointercancel", endDrag);
+
+  // The keyboard: Alt+←/→ moves the focused card; ←/→ go from card to card.
+  page.addEventListener("keydown", (event) => {
+    const card = event.target.closest && event.target.closest("[data-hand] [data-card]");
+    if (!card || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    const cards = handCards();
+    const index = cards.indexOf(card);
+    const step = event.key === "ArrowLeft" ? -1 : 1;
+    const next = cards[index + step];
+    event.preventDefault();
+    if (!next) return;
+    if (event.altKey) {
+      hand().insertBefore(card, step < 0 ? next : next.nextElementSibling);
+      saveOrder();
+      card.focus({ preventScroll: true });
+    } else {
+      next.focus({ preventScroll: true });
+    }
   });
 
   // The turn clock counts down on the server's time.
@@ -235,6 +457,7 @@
     });
   }
   lastHtml = null;
+  rememberRendered();
   arrangeHand();
   if (page.dataset.eventsUrl && window.EventSource) connect(); else startPolling();
 })();

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_user_bot_level'),
+        ('accounts', '0006_correspondence_time_off'),
     ]
 
     operations = [

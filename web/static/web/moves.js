@@ -66,6 +66,7 @@
   let queue = [];
   let stepping = null;
   let shownTo = 0; // the last turn highlighted
+  let chimeAfterSteps = false;
 
   function hidePending() {
     for (const to of queue) {
@@ -76,16 +77,16 @@
 
   function step() {
     stepping = null;
+    queue = queue.filter((to) => turnEntry(to)); // a turn that grew since is queued anew
     const to = queue.shift();
     if (to === undefined) return;
     const entry = turnEntry(to);
-    if (entry) {
-      entry.classList.remove("move-turn--pending");
-      highlight(entry);
-      say(entry);
-      shownTo = to;
-    }
+    entry.classList.remove("move-turn--pending");
+    highlight(entry);
+    say(entry);
+    shownTo = to;
     if (queue.length) stepping = setTimeout(step, STEP_MS);
+    else if (chimeAfterSteps) { chimeAfterSteps = false; chime(); }
   }
 
   // After a swap: the turns that are new since `before` (the version the page showed) join the
@@ -107,6 +108,7 @@
       shownTo = latest.to;
       return;
     }
+    queue = queue.filter((to) => turnEntry(to));
     hidePending();
     if (stepping === null && queue.length) {
       step();
@@ -194,9 +196,12 @@
     const nowYours = fresh.dataset.yourTurn === "true";
     const before = version;
     version = nowVersion;
-    if (nowYours && !yourTurn) chime();
+    const turnCame = nowYours && !yourTurn;
     yourTurn = nowYours;
     arrived(before);
+    // The tone comes after the others' turns have been stepped through.
+    if (turnCame && stepping !== null) chimeAfterSteps = true;
+    else if (turnCame) chime();
     tickAway();
   }).observe(page, { childList: true });
 

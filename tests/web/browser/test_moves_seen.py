@@ -2,10 +2,9 @@
 the table and named in the log, a run of turns arriving together is stepped through, the turn
 tone is a toggle, an absent live seat counts its 60-second wait down, and bots are never away."""
 
+import re
 from datetime import timedelta
 from typing import Any
-
-import re
 
 import pytest
 from django.conf import settings

@@ -17,8 +17,8 @@ from games.models import Game, Seat
 # Meld ranks in the order the table shows them (high to low, black threes last).
 _RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
 # The log shows the last few turns, read from the last MOVE_WINDOW moves.
-RECENT_TURNS = 6
-MOVE_WINDOW = 30
+RECENT_TURNS = 3
+MOVE_WINDOW = 12
 # The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
 CANASTA_LENGTH = 7

@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from accounts.models import User
 from canasta_club import clock
-from games import errors, selectors, store
+from games import errors, live, selectors, store
 from games.models import Game, Seat
 
 # A read or a move refreshes Seat.last_seen_at at most this often.
@@ -44,15 +44,19 @@ def is_stale(seat: Seat, now: datetime) -> bool:
 def mark_seen(*, seat: Seat, now: datetime) -> None:
     """Any request of a seated player: seen `now` (the DB clock), no longer absent.
 
-    The row is written only when the player was absent or last seen SEEN_RESOLUTION ago.
+    The row is written only when the player was away or last seen SEEN_RESOLUTION ago; the
+    other pages are told when the player was away.
     """
     recently_seen = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RESOLUTION
     if recently_seen and not seat.is_absent and seat.left_table_at is None:
         return
+    was_away = seat.is_absent or seat.left_table_at is not None
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False, left_table_at=None)
     seat.last_seen_at = now
     seat.is_absent = False
     seat.left_table_at = None
+    if was_away:
+        _announce((seat.game_id, seat.game.version))
 
 
 def reclaim_seat(*, game_id: int, user: User) -> Seat:
@@ -66,7 +70,10 @@ def reclaim_seat(*, game_id: int, user: User) -> Seat:
     Seat.objects.filter(pk=seat.pk).update(
         last_seen_at=clock.now_expression(), is_absent=False, left_table_at=None
     )
+    was_away = seat.is_absent or seat.left_table_at is not None
     seat.refresh_from_db()
+    if was_away:
+        _announce((seat.game_id, seat.game.version))
     return seat
 
 
@@ -80,9 +87,17 @@ def mark_seats_seen(*, seat_ids: set[int]) -> None:
 
 
 def left_table(*, seat_id: int) -> None:
-    """The seat's last open table page closed: the 60-second wait starts now."""
+    """The seat's last open table page closed: the 60-second wait starts now, and the table's
+    other pages are told, to show it counting down."""
     now = clock.now_expression()
     Seat.objects.filter(pk=seat_id).update(last_seen_at=now, left_table_at=now)
+    _announce(Seat.objects.filter(pk=seat_id).values_list("game_id", "game__version").first())
+
+
+def _announce(game: tuple[int, int] | None) -> None:
+    """The live pages of the game fetch their table again (a seat's presence changed)."""
+    if game is not None:
+        live.announce_after_commit(game_id=game[0], version=game[1])
 
 
 def has_table_open(seat: Seat, mode: str, now: datetime) -> bool:

@@ -3,6 +3,7 @@ the table and named in the log, a run of turns arriving together is stepped thro
 tone is a toggle, an absent live seat counts its 60-second wait down, and bots are never away."""
 
 import re
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -213,3 +214,24 @@ def test_an_absent_seat_counts_its_wait_down_and_a_bot_is_never_away(
     expect(page.locator('[data-seat="1"] [data-away]')).to_have_text("(нет за столом)")
     expect(bot_seat).not_to_contain_text("нет за столом")
     shoot(page, f"moves-away-{width}")
+
+
+def test_a_closed_tab_starts_the_countdown_on_the_others_pages_at_once(players: Players) -> None:
+    people = UserFactory.create_batch(4)
+    game = started_game(players=people, mode=Game.Mode.LIVE)
+    watching = logged_in(players, people[0], width=1440, height=900)
+    watching.goto(f"/games/{game.pk}/")
+    leaving = logged_in(players, people[1], width=390, height=844)
+    leaving.goto(f"/games/{game.pk}/")
+    expect(leaving.locator("[data-reconnecting]")).to_be_hidden()
+    wait = watching.locator('[data-seat="1"] [data-away-at]')
+    expect(wait).to_have_count(0)
+    time.sleep(0.5)  # the stream is open
+
+    leaving.close()  # nobody moves: the closing alone reaches the other pages
+    expect(wait).to_contain_text("нет связи · ждём 0:5", timeout=5000)
+    shoot(watching, "moves-tab-closed-1440")
+
+    back = players.contexts[1].new_page()
+    back.goto(f"/games/{game.pk}/")
+    expect(wait).to_have_count(0, timeout=5000)

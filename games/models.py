@@ -144,6 +144,9 @@ class Seat(models.Model):
     team = models.PositiveSmallIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # When the player's last open table page closed (live games): R-CLUB-2's 60-second wait
+    # counts from here; any request of theirs clears it.
+    left_table_at = models.DateTimeField(null=True, blank=True)
     is_absent = models.BooleanField(default=False)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
 

@@ -3,8 +3,12 @@
 A seated player's every request, and the heartbeat, mark the seat seen (`Seat.last_seen_at`, the
 database's clock); a live seat unseen for the absence grace (60 s) is absent, its turns played at
 once by the deadline sweep (games.timeouts) while someone else is still at the table. A player at
-the table gets no your-turn notification (`players_at_table`, which notifications asks through
-the NOTIFICATIONS_PLAYERS_AT_TABLE setting).
+the table gets no your-turn notification, no "the club played for you" and no push
+(`players_at_table`, which notifications asks through the NOTIFICATIONS_PLAYERS_AT_TABLE setting).
+
+When a live player's last open table page closes, the seat is marked seen at that moment and
+`Seat.left_table_at` set: the 60-second wait runs from the closing itself, and the table shows
+it counting down (`absence_deadline`). Bots are never absent.
 """
 
 from datetime import datetime, timedelta
@@ -14,13 +18,16 @@ from django.db.models import Q
 
 from accounts.models import User
 from canasta_club import clock
-from games import errors, selectors, store
+from games import errors, live, selectors, store
 from games.models import Game, Seat
 
 # A read or a move refreshes Seat.last_seen_at at most this often.
 SEEN_RESOLUTION = timedelta(seconds=5)
 # A player seen this recently is looking at an async game: no your-turn notification.
 LOOKING_AT_GAME = timedelta(seconds=60)
+# An open live table marks its seat seen at least this often (the event stream every 25 s, a
+# polling page every 5 s): a live player unseen for longer has dropped, though no page said so.
+DROPPED_AFTER = timedelta(seconds=30)
 
 
 def stale(now: datetime) -> Q:
@@ -37,14 +44,19 @@ def is_stale(seat: Seat, now: datetime) -> bool:
 def mark_seen(*, seat: Seat, now: datetime) -> None:
     """Any request of a seated player: seen `now` (the DB clock), no longer absent.
 
-    The row is written only when the player was absent or last seen SEEN_RESOLUTION ago.
+    The row is written only when the player was away or last seen SEEN_RESOLUTION ago; the
+    other pages are told when the player was away.
     """
     recently_seen = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RESOLUTION
-    if recently_seen and not seat.is_absent:
+    if recently_seen and not seat.is_absent and seat.left_table_at is None:
         return
-    Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False)
+    was_away = seat.is_absent or seat.left_table_at is not None
+    Seat.objects.filter(pk=seat.pk).update(last_seen_at=now, is_absent=False, left_table_at=None)
     seat.last_seen_at = now
     seat.is_absent = False
+    seat.left_table_at = None
+    if was_away:
+        _announce((seat.game_id, seat.game.version))
 
 
 def reclaim_seat(*, game_id: int, user: User) -> Seat:
@@ -55,8 +67,13 @@ def reclaim_seat(*, game_id: int, user: User) -> Seat:
         if table is None or not selectors.may_see(table=table, viewer=user):
             raise errors.game_not_found()
         raise errors.not_seated()
-    Seat.objects.filter(pk=seat.pk).update(last_seen_at=clock.now_expression(), is_absent=False)
+    Seat.objects.filter(pk=seat.pk).update(
+        last_seen_at=clock.now_expression(), is_absent=False, left_table_at=None
+    )
+    was_away = seat.is_absent or seat.left_table_at is not None
     seat.refresh_from_db()
+    if was_away:
+        _announce((seat.game_id, seat.game.version))
     return seat
 
 
@@ -65,8 +82,49 @@ def mark_seats_seen(*, seat_ids: set[int]) -> None:
     longer absent; one statement for all of a web process's open streams."""
     if seat_ids:
         Seat.objects.filter(pk__in=seat_ids).update(
-            last_seen_at=clock.now_expression(), is_absent=False
+            last_seen_at=clock.now_expression(), is_absent=False, left_table_at=None
         )
+
+
+def left_table(*, seat_id: int) -> None:
+    """The seat's last open table page closed: the 60-second wait starts now, and the table's
+    other pages are told, to show it counting down."""
+    now = clock.now_expression()
+    Seat.objects.filter(pk=seat_id).update(last_seen_at=now, left_table_at=now)
+    _announce(Seat.objects.filter(pk=seat_id).values_list("game_id", "game__version").first())
+
+
+def _announce(game: tuple[int, int] | None) -> None:
+    """The live pages of the game fetch their table again (a seat's presence changed)."""
+    if game is not None:
+        live.announce_after_commit(game_id=game[0], version=game[1])
+
+
+def has_table_open(seat: Seat, mode: str, now: datetime) -> bool:
+    """The player is looking at the game: a live table page open (seen within DROPPED_AFTER,
+    not closed since), an async game seen within the last minute."""
+    if seat.last_seen_at is None:
+        return False
+    if mode == Game.Mode.LIVE:
+        return seat.left_table_at is None and now - seat.last_seen_at <= DROPPED_AFTER
+    return now - seat.last_seen_at <= LOOKING_AT_GAME
+
+
+def away_since(seat: Seat) -> str:
+    """Names the player's absence: when they were last seen (it stays put while they are away,
+    and a new absence starts from a later sighting)."""
+    return seat.last_seen_at.isoformat() if seat.last_seen_at is not None else "never"
+
+
+def absence_deadline(seat: Seat, now: datetime) -> datetime | None:
+    """When a live player who dropped becomes absent (R-CLUB-2), while the wait runs: after
+    their page closed, or once unseen for longer than an open page ever is. None for a player
+    at the table, one already absent, and bots."""
+    if seat.user.is_bot or seat.is_absent or seat.last_seen_at is None:
+        return None
+    deadline = seat.last_seen_at + settings.ABSENCE_GRACE[Game.Mode.LIVE]
+    dropped = seat.left_table_at is not None or now - seat.last_seen_at > DROPPED_AFTER
+    return deadline if dropped and deadline > now else None
 
 
 def mark_absences() -> None:
@@ -74,19 +132,26 @@ def mark_absences() -> None:
 
     The flag is what the table shows; the sweep itself goes by `last_seen_at`."""
     now = clock.now()
-    live = Seat.objects.filter(game__status=Game.Status.ACTIVE, game__mode=Game.Mode.LIVE)
+    live = Seat.objects.filter(
+        game__status=Game.Status.ACTIVE, game__mode=Game.Mode.LIVE, user__bot_level=""
+    )
     live.filter(stale(now), is_absent=False).update(is_absent=True)
     live.filter(is_absent=True).exclude(stale(now)).update(is_absent=False)
 
 
 def players_at_table(*, pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Of these (game, user) pairs, those whose player is at the table: live games always,
-    async games when seen in the last minute."""
+    """Of these (game, user) pairs, those whose player has the table open (`has_table_open`):
+    a live table page open, an async game seen in the last minute."""
     if not pairs:
         return set()
-    recently = clock.now_expression() - LOOKING_AT_GAME
+    now = clock.now_expression()
     seats = Seat.objects.filter(
-        Q(game__mode=Game.Mode.LIVE) | Q(last_seen_at__gte=recently),
+        Q(
+            game__mode=Game.Mode.LIVE,
+            left_table_at__isnull=True,
+            last_seen_at__gte=now - DROPPED_AFTER,
+        )
+        | Q(game__mode=Game.Mode.ASYNC, last_seen_at__gte=now - LOOKING_AT_GAME),
         game_id__in={game_id for game_id, _ in pairs},
         user_id__in={user_id for _, user_id in pairs},
     )

@@ -8,9 +8,10 @@ rolls back; the next one finds the same games still overdue. Time is the databas
 (`canasta_club.clock`), never a worker's.
 
 A timeout: a club-level bot finishes the turn from what the seat may see (`games.bots`), each
-action logged as automatic, the player is told ("autoplayed"). The next turn's clock starts at
-the old deadline, when the turn really ended, however late the sweep ran (yet never leaving the
-next player less than half a turn).
+action logged as automatic, the player is told ("autoplayed") unless their table is open (they
+see it happen), and in a live game once per absence, not once per turn. The next turn's clock
+starts at the old deadline, when the turn really ended, however late the sweep ran (yet never
+leaving the next player less than half a turn).
 Three timeouts in a row in an async game abandon it: while another person is still at the
 table, the seat is emptied and the game waits one turn limit for a bot to take it
 (games.services.abandon_seat), and ends abandoned if none does.
@@ -220,19 +221,29 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         automatic=True,
         turn_started_at=turn_ended_at,
     )
-    notify(
-        user_id=seat.user_id,
-        kind="autoplayed",
-        game_id=game.pk,
-        payload={
-            "seat": seat.seat,
-            "reason": "timeout" if overdue else "absent",
-            "actions": [action["type"] for action in actions],
-            "timeouts_in_a_row": timeouts_in_a_row,
-        },
-        dedupe_key=f"{game.pk}:{version_before}",
-    )
+    if not presence.has_table_open(seat, game.mode, now):
+        notify(
+            user_id=seat.user_id,
+            kind="autoplayed",
+            game_id=game.pk,
+            payload={
+                "seat": seat.seat,
+                "reason": "timeout" if overdue else "absent",
+                "actions": [action["type"] for action in actions],
+                "timeouts_in_a_row": timeouts_in_a_row,
+            },
+            dedupe_key=_autoplayed_key(game, seat, version_before),
+        )
     return True
+
+
+def _autoplayed_key(game: Game, seat: Seat, version_before: int) -> str:
+    """A live game tells an absent player once per absence, however many turns the club plays
+    meanwhile (every 30 s, or at once when away); an async game once per turn played, each a
+    day apart and counting toward abandonment."""
+    if game.mode == Game.Mode.LIVE:
+        return f"{game.pk}:away-since:{presence.away_since(seat)}"
+    return f"{game.pk}:{version_before}"
 
 
 def _play_bot_turn(locked: LoadedGame, *, seat: Seat, now: datetime) -> bool:

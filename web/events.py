@@ -58,10 +58,13 @@ class Hub:
         if self.presence_task is None or self.presence_task.done():
             self.presence_task = asyncio.get_running_loop().create_task(self._keep_present())
 
-    def release_seat(self, seat_id: int) -> None:
+    def release_seat(self, seat_id: int) -> bool:
+        """True when that was the seat's last open stream in this process."""
         self.present[seat_id] -= 1
         if not self.present[seat_id]:
             del self.present[seat_id]
+            return True
+        return False
 
     async def _keep_present(self) -> None:
         while self.present:
@@ -168,6 +171,13 @@ def _mark_seats_seen(seat_ids: set[int]) -> None:
         connection.close()
 
 
+def _left_table(seat_id: int) -> None:
+    try:
+        presence.left_table(seat_id=seat_id)
+    finally:
+        connection.close()
+
+
 def _event(version: int) -> bytes:
     return f"event: changed\ndata: {json.dumps({'version': version})}\n\n".encode()
 
@@ -194,8 +204,11 @@ async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
         logger.warning("Live announcements are not subscribed; the page polls meanwhile")
     finally:
         hub.unsubscribe(watcher.game_id, queue)
-        if watcher.seat_id is not None:
-            hub.release_seat(watcher.seat_id)
+        if watcher.seat_id is not None and hub.release_seat(watcher.seat_id):
+            try:
+                await sync_to_async(_left_table, thread_sensitive=False)(watcher.seat_id)
+            except Exception:
+                logger.exception("Could not mark seat %s as having left the table", watcher.seat_id)
 
 
 EVENTS_PATH = re.compile(r"^/games/(?P<game_id>[0-9]{1,18})/events/$")

@@ -8,7 +8,8 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.i18n import current_language, quantity, text
+from canasta_club.i18n import current_language, quantity, russian_form, text
+from games import presence
 from games import selectors as game_selectors
 from games.engine import Match
 from games.engine.preview import (
@@ -24,7 +25,9 @@ from games.models import Game, Seat
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
 _RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
-RECENT_MOVES = 8
+# The log shows the last few turns, read from the last MOVE_WINDOW moves.
+RECENT_TURNS = 3
+MOVE_WINDOW = 12
 # The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
 CANASTA_LENGTH = 7
@@ -112,6 +115,10 @@ class SeatPlace:
     player: dict[str, Any] | None
     hand_count: int | None
     is_turn: bool
+    # R-CLUB-2 in a live game: the player is away (their turns are played at once), or has
+    # dropped and is waited for until `away_at`. Bots are never away.
+    away: bool = False
+    away_at: datetime | None = None
 
 
 @dataclass
@@ -141,7 +148,7 @@ class TablePage:
     teams: list[TeamArea]
     can: dict[str, bool]
     house: dict[str, list[dict[str, Any]]]  # house action type -> the legal ones
-    moves: list[dict[str, Any]]
+    turns: list["LoggedTurn"]  # the log, newest turn first
     seating: Seating
     # Seats nobody sits at: free before the start, or abandoned in a game waiting for a bot.
     free_seats: list[int] = field(default_factory=list)
@@ -209,6 +216,12 @@ class TablePage:
     @property
     def your_turn(self) -> bool:
         return bool(self.detail["your_turn"]) and self.game.status == Game.Status.ACTIVE
+
+    @property
+    def bot_to_move(self) -> bool:
+        """A bot's turn: it moves after a short pause, so the page shows no clock running out."""
+        turn = next((place for place in self.places if place.is_turn), None)
+        return turn is not None and turn.player is not None and turn.player["user"]["is_bot"]
 
     def _placed(self, place: str) -> list[SeatPlace]:
         return [seat for seat in self.places if seat.place == place]
@@ -337,6 +350,8 @@ def table_page(
     deal = detail["deal"]
     viewer_seat = seat.seat if seat is not None else 0
     seating = game_selectors.seating_of(game=game)
+    seats = {row.seat: row for row in table.seats}
+    live = game.mode == Game.Mode.LIVE and game.status == Game.Status.ACTIVE
     places = [
         SeatPlace(
             seat=number,
@@ -345,6 +360,13 @@ def table_page(
             player=players.get(number),
             hand_count=deal["hand_counts"][number] if deal else None,
             is_turn=game.status == Game.Status.ACTIVE and game.turn_seat == number,
+            away=live
+            and number in seats
+            and seats[number].is_absent
+            and not seats[number].user.is_bot,
+            away_at=presence.absence_deadline(seats[number], table.now)
+            if live and number in seats
+            else None,
         )
         for number, place, role in _seats_around(seating, viewer_seat)
     ]
@@ -392,7 +414,10 @@ def table_page(
         for kind in HOUSE_ACTIONS
     }
     moves = game_selectors.move_log_for(
-        game=game, viewer_seat=detail["your_seat"], after=max(game.version - RECENT_MOVES, 0)
+        game=game,
+        viewer_seat=detail["your_seat"],
+        after=max(game.version - MOVE_WINDOW, 0),
+        limit=MOVE_WINDOW,
     )
     return TablePage(
         game=game,
@@ -403,7 +428,7 @@ def table_page(
         teams=teams,
         can=can,
         house=house,
-        moves=[_move_line(move, players) for move in reversed(moves)],
+        turns=_logged_turns(moves, players, seating, cut=game.version > MOVE_WINDOW)[:RECENT_TURNS],
         seating=seating,
         free_seats=game_selectors.empty_seats(table=table),
         may_seat_bots=viewer.is_authenticated
@@ -424,45 +449,161 @@ def _name(players: dict[int, dict[str, Any]], seat: int) -> str:
     return _player_name(players.get(seat))
 
 
-def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """A move of the log as a sentence; cards only where the move shows them to everyone."""
-    action = move["action"]
+@dataclass
+class MovePhrase:
+    """One thing a move did, as the log says it: words, and the cards it showed to everyone
+    (`cards_first`: "2♣ к шестёркам", the cards before the words)."""
+
+    what: str
+    cards: list[str] = field(default_factory=list)
+    cards_first: bool = False
+
+
+@dataclass
+class LoggedTurn:
+    """A seat's consecutive moves in one deal, as one entry of the log; what the table shows
+    of them (the melds that grew, the pile) is data for the page to highlight."""
+
+    seat: int
+    who: str
+    user_id: int | None
+    team: int
+    first_seq: int
+    last_seq: int
+    phrases: list[MovePhrase] = field(default_factory=list)
+    automatic: bool = False
+    went_out: bool = False
+    melds: list[str] = field(default_factory=list)  # the ranks of the seat's team's melds touched
+    pile: str = ""  # "took" | "discarded" | ""
+
+    @property
+    def meld_keys(self) -> str:
+        """`team:rank` of each meld the turn touched (the table's `[data-meld][data-team]`)."""
+        return " ".join(f"{self.team}:{rank}" for rank in self.melds)
+
+
+def _logged_turns(
+    moves: list[dict[str, Any]],
+    players: dict[int, dict[str, Any]],
+    seating: Seating,
+    *,
+    cut: bool,
+) -> list[LoggedTurn]:
+    """The moves (oldest first) grouped into turns, newest turn first; `cut`: earlier moves
+    exist, so the oldest turn may have begun before them and is left out."""
+    turns: list[LoggedTurn] = []
+    deal = None
+    for move in moves:
+        seat = move["seat"]
+        current = turns[-1] if turns else None
+        if current is None or current.seat != seat or move["deal_number"] != deal:
+            player = players.get(seat)
+            current = LoggedTurn(
+                seat=seat,
+                who=_player_name(player),
+                user_id=player["user"]["id"] if player else None,
+                team=seating.team_of(seat),
+                first_seq=move["seq"],
+                last_seq=move["seq"],
+            )
+            turns.append(current)
+            deal = move["deal_number"]
+        _log_move(current, move)
+    if cut and len(turns) > 1:
+        turns.pop(0)
+    return turns[::-1]
+
+
+def _log_move(turn: LoggedTurn, move: dict[str, Any]) -> None:
+    """Adds a move's phrases to its turn; cards only where the move shows them to everyone."""
+    action, public = move["action"], move["public"] or {}
     kind = action.get("type")
-    cards: list[str] = []
+    turn.last_seq = move["seq"]
+    turn.automatic = turn.automatic or move["automatic"]
+    turn.went_out = turn.went_out or bool(public.get("went_out"))
+    phrases = turn.phrases
     if kind == "draw":
-        what = text("взял(а) из колоды", "drew from the stock")
+        phrases.append(MovePhrase(text("взял(а) из колоды", "drew from the stock")))
+        if public.get("red_threes"):
+            phrases.append(
+                MovePhrase(text("красная тройка:", "a red three:"), public["red_threes"])
+            )
+        if public.get("deal_over") and not public.get("stock_count"):
+            phrases.append(MovePhrase(text("колода кончилась", "the stock ran out")))
     elif kind == "take_pile":
-        what = text("взял(а) стопку", "took the pile")
-        cards = list(action.get("cards", []))
-    elif kind == "meld":
-        what = text("выложил(а)", "melded")
-        cards = [card for meld in action.get("melds", []) for card in meld.get("cards", [])]
+        count = int(public.get("count", 0))
+        phrases.append(
+            MovePhrase(
+                text(
+                    f"взял(а) стопку ({count} {russian_form(count, 'карта', 'карты', 'карт')}) с",
+                    f"took the pile ({count} {'card' if count == 1 else 'cards'}) with",
+                ),
+                [public["top"]] if public.get("top") else [],
+            )
+        )
+        turn.pile = "took"
     elif kind == "undo":
-        what = text("вернул(а) как было", "took the meld back (undo)")
+        phrases.append(MovePhrase(text("вернул(а) как было", "took the meld back (undo)")))
     elif kind == "ask_to_go_out":
-        what = text("спросил(а) партнёра: можно выходить?", "asked the partner: may I go out?")
+        phrases.append(
+            MovePhrase(text("спросил(а) партнёра: можно выходить?", "asked: may I go out?"))
+        )
     elif kind == "answer_go_out":
-        what = (
-            text("ответил(а): да, выходи", "answered: yes, go out")
-            if action.get("yes")
-            else text("ответил(а): нет, не выходи", "answered: no, do not go out")
+        phrases.append(
+            MovePhrase(
+                text("ответил(а): да, выходи", "answered: yes, go out")
+                if action.get("yes")
+                else text("ответил(а): нет, не выходи", "answered: no, do not go out")
+            )
         )
     elif kind == "lay_down":
-        what = text("выложил(а) все карты вслед за партнёром", "laid down every card too")
-        cards = [card for meld in action.get("melds", []) for card in meld.get("cards", [])]
+        phrases.append(MovePhrase(text("выложил(а) все карты вслед за партнёром", "laid down too")))
     elif kind == "pass":
-        what = text("не стал(а) выкладываться", "passed (kept the cards)")
-    else:
-        what = text("сбросил(а)", "discarded")
-        cards = [action["card"]] if "card" in action else []
-    return {
-        "seq": move["seq"],
-        "who": _name(players, move["seat"]),
-        "player": players.get(move["seat"]),  # the name links to the card ({% person %})
-        "what": what,
-        "cards": cards,
-        "automatic": move["automatic"],
+        phrases.append(MovePhrase(text("не стал(а) выкладываться", "passed (kept the cards)")))
+    elif kind == "discard":
+        phrases.append(MovePhrase(text("сбросил(а)", "discarded"), [action["card"]]))
+        turn.pile = "discarded"
+    for meld in public.get("melds", []):
+        rank = meld["rank"]
+        if rank not in turn.melds:
+            turn.melds.append(rank)
+        if meld.get("new"):
+            phrases.append(
+                MovePhrase(
+                    text(
+                        f"новая комбинация «{_rank_name(rank)}»:",
+                        f"a new meld of {_rank_name(rank)}:",
+                    ),
+                    list(meld["cards"]),
+                )
+            )
+        else:
+            phrases.append(
+                MovePhrase(
+                    text(f"к {_rank_name_dative(rank)}", f"to the {_rank_name(rank)}"),
+                    list(meld["cards"]),
+                    cards_first=True,
+                )
+            )
+
+
+def _rank_name_dative(rank: str) -> str:
+    """«2♣ к шестёркам»: the Russian meld name after «к»."""
+    names = {
+        "A": "тузам",
+        "K": "королям",
+        "Q": "дамам",
+        "J": "валетам",
+        "T": "десяткам",
+        "9": "девяткам",
+        "8": "восьмёркам",
+        "7": "семёркам",
+        "6": "шестёркам",
+        "5": "пятёркам",
+        "4": "четвёркам",
+        "3": "чёрным тройкам",
     }
+    return names.get(rank, rank)
 
 
 def _rank_name(rank: str) -> str:

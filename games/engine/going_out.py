@@ -44,6 +44,7 @@ def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
             "type": "discard",
             "seat": seat,
             "card": card,
+            "went_out": left == 0,
             "deal_over": state.phase == "over",
         },
         "private": {},

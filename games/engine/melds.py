@@ -54,6 +54,7 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
         return {}
     for card in used:
         hand.remove(card)
+    events = meld_events(resolved, state.melds[team])
     lay(state, team, resolved)
     state.points = total
     if not opened and total >= minimum:
@@ -65,8 +66,9 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
         "public": {
             "type": "meld",
             "seat": seat,
-            "melds": meld_events(resolved),
+            "melds": events,
             "opened": state.opened[team],
+            "went_out": left == 0,
             "deal_over": state.phase == "over",
         },
         "private": {},
@@ -95,6 +97,7 @@ def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) ->
         return {}
     hand.clear()
     melds = state.melds[team]
+    events = meld_events(resolved, melds)
     for rank, cards in resolved:
         melds.setdefault(rank, []).extend(cards)
     assert state.out is not None
@@ -104,7 +107,7 @@ def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) ->
         "public": {
             "type": "lay_down",
             "seat": seat,
-            "melds": meld_events(resolved),
+            "melds": events,
             "deal_over": state.phase == "over",
         },
         "private": {},
@@ -276,5 +279,14 @@ def missing_canastas(
     return IllegalMove(code, *_TWO_CANASTAS[code])
 
 
-def meld_events(resolved: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
-    return [{"rank": rank, "cards": list(cards)} for rank, cards in resolved]
+def meld_events(
+    resolved: list[tuple[str, list[str]]], melds_before: dict[str, list[str]]
+) -> list[dict[str, Any]]:
+    """The entries as the log shows them, each `new` when it starts a meld (the team had none of
+    its rank before), so a reader knows where every card went."""
+    ranks = set(melds_before)
+    events = []
+    for rank, cards in resolved:
+        events.append({"rank": rank, "cards": list(cards), "new": rank not in ranks})
+        ranks.add(rank)
+    return events

@@ -107,6 +107,7 @@ def take_pile(
         return {}
     for card in used:
         hand.remove(card)
+    events = meld_events(resolved, state.melds[team])
     lay(state, team, resolved)
     hand.extend(card for card in rest if card not in RED_THREES)
     state.red[team].extend(reds)
@@ -126,8 +127,9 @@ def take_pile(
             "seat": seat,
             "top": top,
             "count": len(rest) + 1,
-            "melds": meld_events(resolved),
+            "melds": events,
             "red_threes": reds,
+            "went_out": left == 0,
             "deal_over": state.phase == "over",
         },
         "private": {"cards": [card for card in rest if card not in RED_THREES]},

@@ -6,15 +6,27 @@ import pytest
 from rest_framework.test import APIClient
 
 from canasta_club import clock
+from games import presence, timeouts
 from games import services as game_services
-from games import timeouts
 from games.models import Game, Move, Seat
 from notifications.models import Notification
 from notifications.services import drain_outbox
-from tests.factories import started_game
+from tests.factories import UserFactory, started_game
 from tests.timing.conftest import deadline_of, play_turn, turn_of, user_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def live_game_with_a_bot() -> Game:
+    """Three people and a bot (seat 3) at a live table."""
+    people = UserFactory.create_batch(3)
+    game = game_services.open_table(
+        user=people[0], mode=Game.Mode.LIVE, length="deal", rules={}, private=False, seat=0
+    )
+    for seat, person in enumerate(people[1:], start=1):
+        game_services.join_table(game_id=game.pk, user=person, seat=seat)
+    game_services.seat_bot(game_id=game.pk, user=people[0], seat=3, level="club")
+    return Game.objects.get(pk=game.pk)
 
 
 def heartbeat(game: Game, seat: int) -> dict:
@@ -84,7 +96,7 @@ def test_a_dropped_live_player_is_waited_for_then_autoplayed_and_reclaims_the_se
         n.payload["reason"]
         for n in Notification.objects.filter(user=user_at(game, dropped), kind="autoplayed")
     ]
-    assert sorted(reasons) == ["absent", "timeout"]
+    assert reasons == ["timeout"], "one notification for the whole absence"
 
     # Each turn of theirs is played at once while they are away.
     play_until(game, dropped)
@@ -140,3 +152,38 @@ def test_heartbeat_refuses_strangers_and_unknown_games():
     for missing_id in ("999999", "99999999999999999999"):
         missing = stranger.post(f"/api/games/{missing_id}/heartbeat/")
         assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+
+
+def test_the_wait_counts_from_the_closed_tab_and_bots_are_never_away():
+    game = live_game_with_a_bot()
+    human, silent, present, robot = (seat_row(game, number) for number in range(4))
+    clock.advance(timedelta(seconds=20))
+    presence.left_table(seat_id=human.pk)  # the tab closed now
+    presence.mark_seats_seen(seat_ids={present.pk})
+    now = clock.now()
+    human.refresh_from_db()
+    assert human.left_table_at is not None and human.last_seen_at == human.left_table_at
+    assert presence.absence_deadline(human, now) == human.left_table_at + timedelta(seconds=60)
+    silent.refresh_from_db()
+    assert presence.absence_deadline(silent, now) is None, "seen 20 s ago: still at the table"
+    present.refresh_from_db()
+    assert presence.absence_deadline(present, now) is None
+
+    clock.advance(timedelta(seconds=15))  # the silent one unseen for 35 s: dropped, 25 s left
+    now = clock.now()
+    silent.refresh_from_db()
+    assert silent.last_seen_at is not None
+    assert presence.absence_deadline(silent, now) == silent.last_seen_at + timedelta(seconds=60)
+    assert presence.absence_deadline(robot, now) is None
+
+    clock.advance(timedelta(seconds=120))
+    presence.mark_absences()
+    rows = {row.seat: row for row in Seat.objects.filter(game=game)}
+    assert rows[human.seat].is_absent and rows[silent.seat].is_absent
+    assert not rows[robot.seat].is_absent, "a bot is never away"
+    assert presence.absence_deadline(rows[human.seat], clock.now()) is None  # away, no more wait
+
+    # Any request brings the player back, and the closed tab is forgotten.
+    heartbeat(game, human.seat)
+    human.refresh_from_db()
+    assert (human.is_absent, human.left_table_at) == (False, None)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_seeds_kept_whole_on_sqlite'),
+        ('games', '0012_agreed_pause'),
     ]
 
     operations = [

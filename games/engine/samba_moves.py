@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .actions import DISCARDS, DRAW, UNDO, Action
-from .cards import BLACK_THREES, SUITS, VALUE, WILDS
+from .cards import BLACK_THREES, RED_THREES, SUITS, VALUE, WILDS
 from .opening import can_undo
 from .sequences import CLOSED_AT, GROUP_WILDS, ORDER, WILD_MELD, run_of
 
@@ -28,16 +28,38 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
     if deal.phase == "draw":
         return [DRAW, *sequence_pile_takes(deal, seat)]
     team = deal.seating.team_of(seat)
-    actions = [{"type": "meld", "melds": melds} for melds in meld_choices(deal, seat)]
-    actions = [action for action in actions if deal.is_legal(seat, action)]
+    hand = deal.hands[seat]
+    opened = deal.opened[team]
+    choices = meld_choices(deal, seat)
+    if opened:
+        # An open side's melds are built legal (R-SAMBA-GROUP/SEQ, R-BOL-WILD), one entry each;
+        # R-OUT-1/2 (two cards kept, or going out with the canastas) and black threes are left
+        # to the engine.
+        most = len(hand) - 2
+        actions: list[Action] = [
+            {"type": "meld", "melds": melds}
+            for melds in choices
+            if len(melds[0]["cards"]) <= most and melds[0]["cards"][0] not in BLACK_THREES
+        ]
+        for melds in choices:
+            cards = melds[0]["cards"]
+            if len(cards) > most or cards[0] in BLACK_THREES:
+                _offer_if_legal(deal, seat, {"type": "meld", "melds": melds}, actions)
+    else:
+        actions = []
+        for melds in choices:
+            _offer_if_legal(deal, seat, {"type": "meld", "melds": melds}, actions)
     if can_undo(deal, seat):
         actions.append(UNDO)
-    hand = deal.hands[seat]
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
-    opened = deal.opened[team]
     if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
         actions += map(DISCARDS.__getitem__, dict.fromkeys(hand))
     return actions
+
+
+def _offer_if_legal(deal: Deal, seat: int, action: Action, actions: list[Action]) -> None:
+    if deal.is_legal(seat, action):
+        actions.append(action)
 
 
 def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
@@ -74,7 +96,12 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
                 if plan:
                     take["melds"] = plan
                 takes.append(take)
-    return [take for take in takes if deal.is_legal(seat, take)]
+    if not opened:
+        return [take for take in takes if deal.is_legal(seat, take)]
+    # An open side's takes are built legal; only R-PILE-3 (cards left after the take and a
+    # discard, the pile's other cards joining the hand) is left to the engine.
+    kept = len(hand) + sum(1 for card in pile if card not in RED_THREES) - 1
+    return [take for take in takes if kept - len(take["cards"]) >= 2 or deal.is_legal(seat, take)]
 
 
 def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
@@ -88,86 +115,100 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
             return []
         plan = opening_plan(hand, deal.minimums[team] - deal.points, bolivia=bolivia)
         return [plan] if plan else []
-    choices: list[list[Entry]] = [[entry] for entry in new_melds(hand, bolivia=bolivia)]
-    by_rank: dict[str, list[str]] = {}
-    for card in hand:
-        if card not in WILDS and card[0] != "3":
-            by_rank.setdefault(card[0], []).append(card)
-    wild_kinds = list(dict.fromkeys(card for card in hand if card in WILDS))
+    parts = _Parts(hand)
+    choices = [[entry] for entry in new_melds(parts, bolivia=bolivia)]
+    by_rank = parts.naturals
+    wilds = parts.wilds
+    wild_kinds = list(dict.fromkeys(wilds))
     for index, (key, meld) in enumerate(deal.melds[team].items()):
         first = key[0]
         if first in SUITS:
-            extension = _extension(meld, hand)
+            extension = _extension(meld, parts.suits.get(first))
             if extension:
                 choices.append([{"meld": index, "cards": extension}])
         elif first == WILD_MELD:
-            room = CLOSED_AT - len(meld)
-            wilds = [card for card in hand if card in WILDS][:room]
-            if wilds:
-                choices.append([{"meld": index, "cards": wilds}])
+            if wilds and len(meld) < CLOSED_AT:
+                choices.append([{"meld": index, "cards": wilds[: CLOSED_AT - len(meld)]}])
         elif first != "3":
             if first in by_rank:
                 choices.append([{"meld": index, "cards": by_rank[first]}])
-            on_wilds = sum(1 for card in meld if card in WILDS)
-            if len(meld) < CLOSED_AT and on_wilds < GROUP_WILDS:
-                choices.extend([{"meld": index, "cards": [wild]}] for wild in wild_kinds)
-    blacks = [card for card in hand if card in BLACK_THREES]
-    if len(blacks) >= 3:
-        choices.append([{"cards": blacks}])
+            if wild_kinds and len(meld) < CLOSED_AT:
+                on_wilds = 0
+                for card in meld:
+                    if card in WILDS:
+                        on_wilds += 1
+                if on_wilds < GROUP_WILDS:
+                    choices.extend([{"meld": index, "cards": [wild]}] for wild in wild_kinds)
+    if len(parts.blacks) >= 3:
+        choices.append([{"cards": parts.blacks}])
     return choices
 
 
-def new_melds(hand: list[str], *, bolivia: bool) -> list[Entry]:
-    """New melds from the hand, best first: groups (three or more naturals of a rank, or a
-    pair with a wild), sequences (the longest runs of a suit, at most seven), a wild meld."""
-    naturals: dict[str, list[str]] = {}
-    wilds: list[str] = []
-    for card in hand:
-        if card in WILDS:
-            wilds.append(card)
-        elif card[0] != "3":
-            naturals.setdefault(card[0], []).append(card)
-    wilds.sort(key=VALUE.__getitem__)
+class _Parts:
+    """A hand split once: naturals by rank, wilds (cheapest first), black threes, and each
+    suit's naturals by their place in a sequence."""
+
+    __slots__ = ("blacks", "naturals", "suits", "wilds")
+
+    def __init__(self, hand: list[str]) -> None:
+        self.naturals: dict[str, list[str]] = {}
+        self.wilds: list[str] = []
+        self.blacks: list[str] = []
+        self.suits: dict[str, dict[int, str]] = {}
+        for card in hand:
+            if card in WILDS:
+                self.wilds.append(card)
+            elif card[0] == "3":
+                if card in BLACK_THREES:
+                    self.blacks.append(card)
+            else:
+                rank = card[0]
+                if rank in self.naturals:
+                    self.naturals[rank].append(card)
+                else:
+                    self.naturals[rank] = [card]
+                suit = card[1]
+                if suit in self.suits:
+                    self.suits[suit][ORDER[rank]] = card
+                else:
+                    self.suits[suit] = {ORDER[rank]: card}
+        if len(self.wilds) > 1:
+            self.wilds.sort(key=VALUE.__getitem__)
+
+
+def new_melds(parts: _Parts, *, bolivia: bool) -> list[Entry]:
+    """New melds from the hand: groups (three or more naturals of a rank, or a pair with its
+    cheapest wild), sequences (the longest runs of a suit, at most seven), a wild meld."""
+    wilds = parts.wilds
     entries: list[Entry] = []
-    for cards in naturals.values():
+    for cards in parts.naturals.values():
         if len(cards) >= 3:
-            entries.append({"cards": list(cards)})
+            entries.append({"cards": cards})
         elif len(cards) == 2 and wilds:
             entries.append({"cards": [*cards, wilds[0]]})
-    entries.extend({"cards": run} for run in runs_in(hand))
+    for places in parts.suits.values():
+        count = len(places)
+        if count < 3:
+            continue
+        ordered = sorted(places)
+        start = 0
+        for end in range(1, count + 1):
+            if end == count or ordered[end] != ordered[end - 1] + 1:
+                if end - start >= 3:
+                    run = ordered[max(start, end - CLOSED_AT) : end]
+                    entries.append({"cards": [places[place] for place in run]})
+                start = end
     if bolivia and len(wilds) >= 3:
         entries.append({"cards": wilds[-CLOSED_AT:]})
-    entries.sort(key=lambda entry: -sum(map(VALUE.__getitem__, entry["cards"])))
     return entries
 
 
-def runs_in(hand: list[str]) -> list[list[str]]:
-    """The maximal runs of three or more of one suit in the hand (the top seven of a longer)."""
-    by_suit: dict[str, dict[int, str]] = {}
-    for card in hand:
-        place = ORDER.get(card[0])
-        if place is not None and card not in WILDS:
-            by_suit.setdefault(card[1], {})[place] = card
-    runs: list[list[str]] = []
-    for places in by_suit.values():
-        chunk: list[int] = []
-        for place in sorted(places):
-            if chunk and place != chunk[-1] + 1:
-                if len(chunk) >= 3:
-                    runs.append([places[p] for p in chunk[-CLOSED_AT:]])
-                chunk = []
-            chunk.append(place)
-        if len(chunk) >= 3:
-            runs.append([places[p] for p in chunk[-CLOSED_AT:]])
-    return runs
-
-
-def _extension(meld: list[str], hand: list[str]) -> list[str]:
-    """The hand's cards that extend a sequence at its ends, up to seven cards."""
-    suit = meld[0][1]
-    places = {ORDER[card[0]] for card in meld}
-    have = {ORDER[card[0]]: card for card in hand if card[1] == suit and card[0] in ORDER}
-    have = {place: card for place, card in have.items() if card not in WILDS}
+def _extension(meld: list[str], have: dict[int, str] | None) -> list[str]:
+    """The hand's naturals of the sequence's suit (`have`, by place) that extend it at its
+    ends, up to seven cards."""
+    if not have or len(meld) >= CLOSED_AT:
+        return []
+    places = [ORDER[card[0]] for card in meld]
     added: list[str] = []
     low, high = min(places), max(places)
     while len(meld) + len(added) < CLOSED_AT and (high + 1 in have or low - 1 in have):
@@ -192,7 +233,9 @@ def opening_plan(
     room = len(hand) - keep
     plan: list[Entry] = []
     points = 0
-    for entry in new_melds(hand, bolivia=bolivia):
+    candidates = new_melds(_Parts(hand), bolivia=bolivia)
+    candidates.sort(key=lambda entry: -sum(map(VALUE.__getitem__, entry["cards"])))
+    for entry in candidates:
         cards = entry["cards"]
         need: Counter[str] = Counter(cards)
         if len(cards) > room or need - left:

@@ -47,7 +47,7 @@ def drawn(rules: Rules, *, hand: list[str], stock: Sequence[str] = (), **kwargs:
     return deal
 
 
-# --- cards, deal, draw --------------------------------------------------------------------------
+# --- cards, deal, draw ---------------------------------------------------------------------------
 
 
 def test_r_samba_cards_three_packs_fifteen_cards_and_four_players_only() -> None:
@@ -79,7 +79,7 @@ def test_r_samba_draw_takes_two_cards() -> None:
     assert {"KH", "QS"} <= set(deal.view(0)["hand"])
 
 
-# --- sequences ------------------------------------------------------------------------------------
+# --- sequences -----------------------------------------------------------------------------------
 
 
 def test_r_samba_seq_a_run_of_one_suit_is_a_sequence_shown_low_to_high() -> None:
@@ -128,7 +128,7 @@ def test_r_samba_seq_a_run_longer_than_seven_is_refused() -> None:
     refused(deal, 0, {"type": "meld", "melds": [{"cards": run}]}, "meld_closed")
 
 
-# --- groups and entries -----------------------------------------------------------------------------
+# --- groups and entries --------------------------------------------------------------------------
 
 
 def test_r_samba_group_two_groups_of_one_rank_and_at_most_two_wilds() -> None:
@@ -167,7 +167,7 @@ def test_r_samba_entry_a_lone_wild_names_its_meld_and_the_meld_must_exist() -> N
     assert melds(deal)[0]["cards"] == ["KS", "KH", "KD", "2C"]
 
 
-# --- the pile -----------------------------------------------------------------------------------------
+# --- the pile ------------------------------------------------------------------------------------
 
 
 def opened_deal(rules: Rules, *, upcards: list[str], hand: list[str]) -> Deal:
@@ -243,7 +243,7 @@ def test_r_samba_pile_never_onto_a_canasta() -> None:
     refused(full, 2, {"type": "take_pile", "cards": [], "meld": 0}, "cannot_take_pile")
 
 
-# --- opening, undo ------------------------------------------------------------------------------------
+# --- opening, undo -------------------------------------------------------------------------------
 
 
 def test_r_samba_open_and_r_bol_open_minimums() -> None:
@@ -279,7 +279,7 @@ def test_r_samba_undo_after_an_undo_only_a_whole_opening() -> None:
     assert deal.view(None)["teams"][0]["opened"]
 
 
-# --- going out and scoring ---------------------------------------------------------------------------
+# --- going out and scoring -----------------------------------------------------------------------
 
 
 def ending(rules: Rules, *, melds0: list[tuple[str, str]], hand: list[str], reds: str = "") -> Deal:
@@ -321,7 +321,7 @@ def test_r_samba_can_samba_is_1500_and_r_samba_red_counts_by_two_canastas() -> N
     deal = ending(SAMBA, melds0=[SEVEN_KINGS, SAMBA_HEARTS], hand=["QS"], reds="3H3D3H3D3H3D")
     deal.apply(0, {"type": "discard", "card": "QS"})
     assert deal.result is not None
-    ours, theirs = deal.result
+    ours = deal.result[0]
     assert ours["canastas"] == 2000 and ours["red_threes"] == 1000
     assert ours["total"] == ours["cards"] + 2000 + 1000 + 200 + ours["hand"]
     one = ending(SAMBA, melds0=[SEVEN_KINGS], hand=["QS", "QH"], reds="3H3D")

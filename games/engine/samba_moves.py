@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .actions import DISCARDS, DRAW, UNDO, Action
-from .cards import BLACK_THREES, RED_THREES, SUITS, VALUE, WILDS
+from .cards import BLACK_THREES, JOKER, RED_THREES, SUITS, VALUE, WILDS
 from .opening import can_undo
 from .sequences import CLOSED_AT, GROUP_WILDS, ORDER, WILD_MELD, run_of
 
@@ -119,7 +119,8 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     choices = [[entry] for entry in new_melds(parts, bolivia=bolivia)]
     by_rank = parts.naturals
     wilds = parts.wilds
-    wild_kinds = list(dict.fromkeys(wilds))
+    # Deuces differ only in suit, which no meld minds: one deuce and one joker are the choices.
+    wild_kinds = list({card == JOKER: card for card in wilds}.values())
     for index, (key, meld) in enumerate(deal.melds[team].items()):
         first = key[0]
         if first in SUITS:
@@ -151,29 +152,34 @@ class _Parts:
     __slots__ = ("blacks", "naturals", "suits", "wilds")
 
     def __init__(self, hand: list[str]) -> None:
-        self.naturals: dict[str, list[str]] = {}
-        self.wilds: list[str] = []
-        self.blacks: list[str] = []
-        self.suits: dict[str, dict[int, str]] = {}
+        naturals: dict[str, list[str]] = {}
+        suits: dict[str, dict[int, str]] = {}
+        wilds: list[str] = []
+        blacks: list[str] = []
         for card in hand:
             if card in WILDS:
-                self.wilds.append(card)
-            elif card[0] == "3":
+                wilds.append(card)
+                continue
+            rank = card[0]
+            if rank == "3":
                 if card in BLACK_THREES:
-                    self.blacks.append(card)
+                    blacks.append(card)
+                continue
+            if rank in naturals:
+                naturals[rank].append(card)
             else:
-                rank = card[0]
-                if rank in self.naturals:
-                    self.naturals[rank].append(card)
-                else:
-                    self.naturals[rank] = [card]
-                suit = card[1]
-                if suit in self.suits:
-                    self.suits[suit][ORDER[rank]] = card
-                else:
-                    self.suits[suit] = {ORDER[rank]: card}
-        if len(self.wilds) > 1:
-            self.wilds.sort(key=VALUE.__getitem__)
+                naturals[rank] = [card]
+            suit = card[1]
+            if suit in suits:
+                suits[suit][ORDER[rank]] = card
+            else:
+                suits[suit] = {ORDER[rank]: card}
+        if len(wilds) > 1:
+            wilds.sort(key=VALUE.__getitem__)
+        self.naturals = naturals
+        self.suits = suits
+        self.wilds = wilds
+        self.blacks = blacks
 
 
 def new_melds(parts: _Parts, *, bolivia: bool) -> list[Entry]:

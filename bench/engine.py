@@ -227,7 +227,8 @@ def per_game(deals: int, rounds: int) -> None:
     for name, values in rates.items():
         median = statistics.median(values)
         print(
-            f"  {name:8} median {median:4.0f} deals/s of CPU time ({median / classic:.2f} x classic)"
+            f"  {name:8} median {median:4.0f} deals/s of CPU time "
+            f"({median / classic:.2f} x classic)"
         )
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from canasta_club.i18n import current_language, text
 from games import selectors as game_selectors
-from games.engine.preview import Preview
+from games.engine.preview import MeldChange, Preview
 from games.engine.seating import Seating
 from games.models import Game, Seat
 
@@ -252,9 +252,12 @@ def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, st
     ]
 
 
-def _meld_area(meld: dict[str, Any]) -> dict[str, Any]:
+def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
+    """A meld as the page draws it; `index` is its place in the view (Samba and Bolivia's
+    `"meld": i`), `kind` and `suit` there say a sequence is drawn as a run."""
     return {
         **meld,
+        "index": index,
         "count": len(meld["cards"]),
         "toward_canasta": min(len(meld["cards"]), CANASTA_LENGTH),
     }
@@ -294,7 +297,9 @@ def table_page(
     teams = []
     if deal is not None:
         for index, team in enumerate(deal["teams"]):
-            melds = sorted(team["melds"], key=lambda meld: _RANK_ORDER.get(meld["rank"], 99))
+            melds = sorted(
+                enumerate(team["melds"]), key=lambda item: _RANK_ORDER.get(item[1]["rank"], 99)
+            )
             teams.append(
                 TeamArea(
                     team=index,
@@ -304,7 +309,7 @@ def table_page(
                     opened=team["opened"],
                     minimum=team["minimum"],
                     red_threes=team["red_threes"],
-                    melds=[_meld_area(meld) for meld in melds],
+                    melds=[_meld_area(meld, index) for index, meld in melds],
                 )
             )
         # Ours first, as a player looks at the table.
@@ -387,6 +392,24 @@ def _move_line(move: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict
     }
 
 
+_SUIT_NAMES = {"S": ("пик", "spades"), "H": ("червей", "hearts"), "D": ("бубён", "diamonds"),
+               "C": ("треф", "clubs")}  # fmt: skip
+
+
+# The canastas' marks in a preview: natural, mixed; Samba's samba (Bolivia's escalera), bolivia.
+_CANASTA_MARKS = {"natural": " ★", "mixed": " ☆", "samba": " ♪", "escalera": " ♪", "bolivia": " ♦"}
+
+
+def _meld_name(meld: MeldChange) -> str:
+    """A meld of a preview: its rank's name, a run of a suit (Samba, Bolivia), wild cards."""
+    if meld.kind == "sequence" and meld.suit:
+        ru, en = _SUIT_NAMES[meld.suit]
+        return text(f"последовательность {ru}", f"run of {en}")
+    if meld.rank == "*":
+        return text("дикие карты", "wild cards")
+    return _rank_name(meld.rank or "")
+
+
 def _rank_name(rank: str) -> str:
     names = {
         "A": ("тузы", "aces"),
@@ -412,19 +435,19 @@ def preview_text(answer: Preview) -> str:
         return text("Нельзя: ", "Not allowed: ") + answer.reason(current_language())
     parts = []
     for meld in answer.melds:
-        star = {"natural": " ★", "mixed": " ☆"}.get(meld.canasta or "", "")
+        star = _CANASTA_MARKS.get(meld.canasta or "", "")
         if meld.new:
             parts.append(
                 text(
-                    f"новая комбинация: {_rank_name(meld.rank)}, {meld.count} из 7{star}",
-                    f"new meld: {_rank_name(meld.rank)}, {meld.count} of 7{star}",
+                    f"новая комбинация: {_meld_name(meld)}, {meld.count} из 7{star}",
+                    f"new meld: {_meld_name(meld)}, {meld.count} of 7{star}",
                 )
             )
         else:
             parts.append(
                 text(
-                    f"к комбинации «{_rank_name(meld.rank)}»: {meld.count} из 7{star}",
-                    f"joins the {_rank_name(meld.rank)}: {meld.count} of 7{star}",
+                    f"к комбинации «{_meld_name(meld)}»: {meld.count} из 7{star}",
+                    f"joins the {_meld_name(meld)}: {meld.count} of 7{star}",
                 )
             )
     if answer.minimum and answer.points:

@@ -97,6 +97,7 @@ CONTRACT_CODES = {
     "meld_closed",
     "must_go_out",
     "may_not_go_out",
+    "awaiting_partner",
 }
 
 
@@ -170,7 +171,7 @@ def check_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
 def check_autoplay(deal: Deal) -> None:
     if deal.phase == "over":
         return
-    seat = deal.turn
+    seat = deal.to_act  # the partner while a question waits (R-HOUSE-ASK, R-ACABA-ASK)
     before = state(deal)
     actions = autoplay(deal, seat)
     assert state(deal) == before, "autoplay must not mutate the deal"
@@ -180,6 +181,9 @@ def check_autoplay(deal: Deal) -> None:
         json.dumps(action)
         copy.apply(seat, action)  # raises IllegalMove if autoplay proposes an illegal action
     next_seat = deal.rules.seating.next_seat(seat)
+    if seat != deal.turn:  # an answer: the asker acts next
+        assert copy.to_act == deal.turn
+        return
     assert copy.phase == "over" or (copy.turn == next_seat and copy.phase == "draw")
 
 
@@ -277,6 +281,8 @@ class OutTracker:
         self.seat: int | None = None
 
     def before(self, deal: Deal, seat: int) -> None:
+        if seat != deal.turn:  # a partner's answer is no part of the turn
+            return
         if self.seat != seat or deal.phase == "draw":
             self.seat = seat
             self.turn_ranks = set()
@@ -322,7 +328,7 @@ def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int
     tracker = OutTracker(seating, concealed=not deal.rules.sequences)
     canasta_opens = deal.rules.canasta_in_hand_opens
     while deal.phase != "over":
-        seat = deal.turn
+        seat = deal.to_act
         actions = legal_actions(deal, seat)
         assert actions, "no legal action for the seat to move"
         for other in seating.seats:

@@ -162,7 +162,11 @@
     }
     const meld = event.target.closest("button[data-meld]");
     if (meld) {
-      send({ type: "meld", melds: [{ rank: meld.dataset.meld, cards: selected() }] });
+      // Samba and Bolivia name a meld by its place in the view; the classic game by its rank.
+      const entry = meld.dataset.meldIndex === undefined
+        ? { rank: meld.dataset.meld, cards: selected() }
+        : { meld: Number(meld.dataset.meldIndex), cards: selected() };
+      send({ type: "meld", melds: [entry] });
       return;
     }
     const button = event.target.closest("[data-action]");

@@ -106,7 +106,8 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
 
 def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     """The melds worth offering: an opening plan while the side is below its minimum, else
-    each new group and sequence, each addition to the side's melds, a wild meld, black threes."""
+    each new group and sequence, the additions to the side's melds (to each sequence and wild
+    meld; to one group of each rank), a wild meld, black threes."""
     team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     bolivia = deal.rules.game == "bolivia"
@@ -117,29 +118,39 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
         return [plan] if plan else []
     parts = _Parts(hand)
     choices = [[entry] for entry in new_melds(parts, bolivia=bolivia)]
-    by_rank = parts.naturals
     wilds = parts.wilds
     # Deuces differ only in suit, which no meld minds: one deuce and one joker are the choices.
     wild_kinds = list({card == JOKER: card for card in wilds}.values())
+    # Several groups of a rank (R-SAMBA-GROUP): the hand's naturals and the wilds are offered
+    # to the one nearest a canasta that can take them, not to each.
+    naturals_to: dict[str, tuple[int, int]] = {}  # rank -> (length, index)
+    wilds_to: dict[str, tuple[int, int]] = {}
     for index, (key, meld) in enumerate(deal.melds[team].items()):
         first = key[0]
+        length = len(meld)
         if first in SUITS:
             extension = _extension(meld, parts.suits.get(first))
             if extension:
                 choices.append([{"meld": index, "cards": extension}])
         elif first == WILD_MELD:
-            if wilds and len(meld) < CLOSED_AT:
-                choices.append([{"meld": index, "cards": wilds[: CLOSED_AT - len(meld)]}])
+            if wilds and length < CLOSED_AT:
+                choices.append([{"meld": index, "cards": wilds[: CLOSED_AT - length]}])
         elif first != "3":
-            if first in by_rank:
-                choices.append([{"meld": index, "cards": by_rank[first]}])
-            if wild_kinds and len(meld) < CLOSED_AT:
+            if first in parts.naturals:
+                best = naturals_to.get(first)
+                if best is None or (best[0] >= CLOSED_AT > length) or CLOSED_AT > length > best[0]:
+                    naturals_to[first] = (length, index)
+            if wild_kinds and length < CLOSED_AT and length > wilds_to.get(first, (0, 0))[0]:
                 on_wilds = 0
                 for card in meld:
                     if card in WILDS:
                         on_wilds += 1
                 if on_wilds < GROUP_WILDS:
-                    choices.extend([{"meld": index, "cards": [wild]}] for wild in wild_kinds)
+                    wilds_to[first] = (length, index)
+    for rank, (_length, index) in naturals_to.items():
+        choices.append([{"meld": index, "cards": parts.naturals[rank]}])
+    for _length, index in wilds_to.values():
+        choices.extend([[{"meld": index, "cards": [wild]}] for wild in wild_kinds])
     if len(parts.blacks) >= 3:
         choices.append([{"cards": parts.blacks}])
     return choices

@@ -46,6 +46,7 @@ def test_the_table_page_draws_a_sequence_as_a_run(monkeypatch: pytest.MonkeyPatc
     seated = UserFactory.create_batch(4)
     game = started_game(players=seated, rules={"game": "samba"})
     state = game.state
+    assert state is not None
     deal = state["deal"]
     team = 0
     deal["melds"][team] = [["H0", "7H5H6H"], ["K1", "KSKHKD"]]

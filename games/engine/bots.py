@@ -387,6 +387,9 @@ def house_action(world: Deal, seat: int, actions: list[Action]) -> Action | None
     and its team is ahead, and after yes goes out at once (the plan comes first).
     """
     if seat != world.turn:  # R-HOUSE-ASK: answering
+        question = world.question
+        if question is not None and "about" in question:  # R-ACABA-ASK: a bot never gives up
+            return {"type": "answer_go_out", "yes": False}
         return {"type": "answer_go_out", "yes": _partner_says_yes(world, seat)}
     if world.phase == "partner_out":  # R-HOUSE-DOUBLE
         return actions[0]  # laying down when offered comes before passing

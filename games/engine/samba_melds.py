@@ -67,6 +67,7 @@ def check_sequence_entries(
     whether black threes are among them."""
     melds = state.melds[team]
     keys = list(melds)
+    place = len(keys)  # where the next new meld will stand
     bolivia = state.rules.game == "bolivia"
     resolved: Resolved = []
     points = 0
@@ -105,7 +106,8 @@ def check_sequence_entries(
                 if any(other[0] == BLACK_THREES_MELD for other in (*melds, *sim)):
                     raise IllegalMove("threes_not_allowed")
                 black = True
-            key = new_key(melds, sim, key)
+            key = new_key(key, place)
+            place += 1
             sim[key] = list(cards)
         points += sum(map(VALUE.__getitem__, cards))
         resolved.append((key, cards))

@@ -4,7 +4,8 @@ sequences of one suit from 4 to A, the canastas a side has, and how a meld shows
 A side's melds are `state.melds[team]`, a dict in the order the view lists them (an entry's
 `"meld": i` is an index into it). Its keys say what each meld is: the first character is the
 group's rank, the sequence's suit, `*` for a wild meld (Bolivia) or `3` for black threes going
-out; a number after it keeps several melds of one rank or suit apart ("K0", "H1", "*2").
+out; its place in the side's melds follows ("K0", "H1", "*2"), keeping several melds of one
+rank or suit apart.
 """
 
 from typing import Any
@@ -24,13 +25,11 @@ def is_sequence(key: str) -> bool:
     return key[0] in SUITS
 
 
-def new_key(melds: dict[str, list[str]], taken: dict[str, Any], first: str) -> str:
-    """A key for a new meld: `first` and a number no meld of the side (nor one in `taken`,
-    made earlier in the same action) has."""
-    number = 0
-    for key in (*melds, *taken):
-        number = max(number, int(key[1:]) + 1)
-    return f"{first}{number}"
+def new_key(first: str, place: int) -> str:
+    """The key of a new meld that will stand at `place` in the side's melds. Melds keep their
+    places (an undo removes only the turn's new melds, which stand last), so the numbers are
+    the places and never repeat."""
+    return f"{first}{place}"
 
 
 def run_of(cards: list[str]) -> list[str] | None:

@@ -106,8 +106,9 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
 
 def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     """The melds worth offering: an opening plan while the side is below its minimum, else
-    each new group and sequence, the additions to the side's melds (to each sequence and wild
-    meld; to one group of each rank), a wild meld, black threes."""
+    each new sequence and each new group of a rank the side is not already building, the
+    additions to the side's melds (to each sequence and wild meld; to one group of each rank),
+    a wild meld, black threes."""
     team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     bolivia = deal.rules.game == "bolivia"
@@ -117,7 +118,11 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
         plan = opening_plan(hand, deal.minimums[team] - deal.points, bolivia=bolivia)
         return [plan] if plan else []
     parts = _Parts(hand)
-    choices = [[entry] for entry in new_melds(parts, bolivia=bolivia)]
+    melds = deal.melds[team]
+    # A new group of a rank is offered only when the side has none of that rank short of a
+    # canasta (then its naturals join that one): two groups of a rank serve two canastas.
+    growing = {key[0] for key, meld in melds.items() if len(meld) < CLOSED_AT}
+    choices = [[entry] for entry in new_melds(parts, bolivia=bolivia) if _offered(entry, growing)]
     wilds = parts.wilds
     # Deuces differ only in suit, which no meld minds: one deuce and one joker are the choices.
     wild_kinds = list({card == JOKER: card for card in wilds}.values())
@@ -125,7 +130,7 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     # to the one nearest a canasta that can take them, not to each.
     naturals_to: dict[str, tuple[int, int]] = {}  # rank -> (length, index)
     wilds_to: dict[str, tuple[int, int]] = {}
-    for index, (key, meld) in enumerate(deal.melds[team].items()):
+    for index, (key, meld) in enumerate(melds.items()):
         first = key[0]
         length = len(meld)
         if first in SUITS:
@@ -154,6 +159,12 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     if len(parts.blacks) >= 3:
         choices.append([{"cards": parts.blacks}])
     return choices
+
+
+def _offered(entry: Entry, growing: set[str]) -> bool:
+    """Not a new group of a rank in `growing` (a sequence or a wild meld always is)."""
+    first, second = entry["cards"][0], entry["cards"][1]
+    return first in WILDS or first[0] not in growing or first[0] != second[0]
 
 
 class _Parts:
@@ -254,10 +265,12 @@ def opening_plan(
     candidates.sort(key=lambda entry: -sum(map(VALUE.__getitem__, entry["cards"])))
     for entry in candidates:
         cards = entry["cards"]
-        need: Counter[str] = Counter(cards)
-        if len(cards) > room or need - left:
+        if len(cards) > room:
             continue
-        left -= need
+        need: Counter[str] = Counter(cards)
+        if any(left[card] < count for card, count in need.items()):
+            continue
+        left.subtract(need)
         room -= len(cards)
         plan.append({"cards": list(cards)})
         points += sum(map(VALUE.__getitem__, cards))

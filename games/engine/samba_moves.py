@@ -36,14 +36,12 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
         # R-OUT-1/2 (two cards kept, or going out with the canastas) and black threes are left
         # to the engine.
         most = len(hand) - 2
-        actions: list[Action] = [
-            {"type": "meld", "melds": melds}
-            for melds in choices
-            if len(melds[0]["cards"]) <= most and melds[0]["cards"][0] not in BLACK_THREES
-        ]
+        actions: list[Action] = []
         for melds in choices:
             cards = melds[0]["cards"]
-            if len(cards) > most or cards[0] in BLACK_THREES:
+            if len(cards) <= most and cards[0] not in BLACK_THREES:
+                actions.append({"type": "meld", "melds": melds})
+            else:
                 _offer_if_legal(deal, seat, {"type": "meld", "melds": melds}, actions)
     else:
         actions = []
@@ -119,10 +117,7 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
         return [plan] if plan else []
     parts = _Parts(hand)
     melds = deal.melds[team]
-    # A new group of a rank is offered only when the side has none of that rank short of a
-    # canasta (then its naturals join that one): two groups of a rank serve two canastas.
-    growing = {key[0] for key, meld in melds.items() if len(meld) < CLOSED_AT}
-    choices = [[entry] for entry in new_melds(parts, bolivia=bolivia) if _offered(entry, growing)]
+    choices: list[list[Entry]] = []
     wilds = parts.wilds
     # Deuces differ only in suit, which no meld minds: one deuce and one joker are the choices.
     wild_kinds = list({card == JOKER: card for card in wilds}.values())
@@ -152,6 +147,12 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
                         on_wilds += 1
                 if on_wilds < GROUP_WILDS:
                     wilds_to[first] = (length, index)
+    # A new group of a rank is offered only when the side has none of that rank short of a
+    # canasta (then its naturals join that one): two groups of a rank serve two canastas.
+    growing = {rank for rank, (length, _index) in naturals_to.items() if length < CLOSED_AT}
+    choices.extend(
+        [entry] for entry in new_melds(parts, bolivia=bolivia) if _offered(entry, growing)
+    )
     for rank, (_length, index) in naturals_to.items():
         choices.append([{"meld": index, "cards": parts.naturals[rank]}])
     for _length, index in wilds_to.values():

@@ -125,18 +125,21 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
     # to the one nearest a canasta that can take them, not to each.
     naturals_to: dict[str, tuple[int, int]] = {}  # rank -> (length, index)
     wilds_to: dict[str, tuple[int, int]] = {}
+    naturals = parts.naturals
+    suits = parts.suits
     for index, (key, meld) in enumerate(melds.items()):
         first = key[0]
         length = len(meld)
         if first in SUITS:
-            extension = _extension(meld, parts.suits.get(first))
-            if extension:
-                choices.append([{"meld": index, "cards": extension}])
+            if first in suits and length < CLOSED_AT:
+                extension = _extension(meld, suits[first])
+                if extension:
+                    choices.append([{"meld": index, "cards": extension}])
         elif first == WILD_MELD:
             if wilds and length < CLOSED_AT:
                 choices.append([{"meld": index, "cards": wilds[: CLOSED_AT - length]}])
         elif first != "3":
-            if first in parts.naturals:
+            if first in naturals:
                 best = naturals_to.get(first)
                 if best is None or (best[0] >= CLOSED_AT > length) or CLOSED_AT > length > best[0]:
                     naturals_to[first] = (length, index)
@@ -154,7 +157,7 @@ def meld_choices(deal: Deal, seat: int) -> list[list[Entry]]:
         [entry] for entry in new_melds(parts, bolivia=bolivia) if _offered(entry, growing)
     )
     for rank, (_length, index) in naturals_to.items():
-        choices.append([{"meld": index, "cards": parts.naturals[rank]}])
+        choices.append([{"meld": index, "cards": naturals[rank]}])
     for _length, index in wilds_to.values():
         choices.extend([[{"meld": index, "cards": [wild]}] for wild in wild_kinds])
     if len(parts.blacks) >= 3:
@@ -232,21 +235,23 @@ def new_melds(parts: _Parts, *, bolivia: bool) -> list[Entry]:
     return entries
 
 
-def _extension(meld: list[str], have: dict[int, str] | None) -> list[str]:
+def _extension(meld: list[str], have: dict[int, str]) -> list[str]:
     """The hand's naturals of the sequence's suit (`have`, by place) that extend it at its
     ends, up to seven cards."""
-    if not have or len(meld) >= CLOSED_AT:
-        return []
     places = [ORDER[card[0]] for card in meld]
     added: list[str] = []
+    room = CLOSED_AT - len(meld)
     low, high = min(places), max(places)
-    while len(meld) + len(added) < CLOSED_AT and (high + 1 in have or low - 1 in have):
+    while room:
         if high + 1 in have:
             high += 1
             added.append(have[high])
-        else:
+        elif low - 1 in have:
             low -= 1
             added.append(have[low])
+        else:
+            break
+        room -= 1
     return added
 
 

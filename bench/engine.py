@@ -1,14 +1,16 @@
 """Engine benchmark: full deals by random agents through Deal.apply (prints figures).
 
 The four-handed club game first, then deals/s at every table (two, three, four, six in three
-and in two teams; issue 13) with both agents.
+and in two teams; issue 13; Samba and Bolivia, issue 24) with both agents, then random legal
+play per game (classic, Samba, Bolivia) alternating in one process.
 
-    .venv/bin/python bench/engine.py [deals] [--reference COMMIT] [--rounds N]
+    .venv/bin/python bench/engine.py [deals] [--reference COMMIT] [--rounds N] [--games]
 
 Targets: >= 200 deals/s on one core, median apply < 50 µs, to_dict() JSON < 4 KB mid-deal;
 the move generator's measure (every decision a uniform choice among `legal_actions`, each
 applied with full validation, the unit jhtschultz/canasta-openspiel reports 133 deals/s for):
->= 400 deals/s on one core.
+>= 400 deals/s on one core. Samba's random legal deals: at least half as many a second as the
+classic game's (issue 24).
 
 This machine's speed drifts by up to two times within minutes, so the move generator's measure
 is also taken of the engine at `--reference` (default 645d3ef^, the engine issue 12 measured at
@@ -199,7 +201,35 @@ TABLES = [
     ("4 players", Rules()),
     ("6 players, 3 teams", Rules(players=6)),
     ("6 players, 2 teams", Rules(players=6, teams=2)),
+    ("Samba", Rules(game="samba")),
+    ("Bolivia", Rules(game="bolivia")),
 ]
+GAMES = [("classic", Rules()), ("samba", Rules(game="samba")), ("bolivia", Rules(game="bolivia"))]
+
+
+def per_game(deals: int, rounds: int) -> None:
+    """Random legal deals/s of each game (issue 24: Samba at least half the classic game's),
+    the games alternating in one process so that the machine's drift touches them alike."""
+    rates: dict[str, list[float]] = {name: [] for name, _ in GAMES}
+    for round_number in range(rounds):
+        for name, rules in GAMES:
+            rnd = random.Random(2029 + round_number)
+            cpu_start = time.process_time()
+            for number in range(deals):
+                deal = Deal.new(
+                    rules, dealer=number % 4, seed=70_000 + round_number * deals + number
+                )
+                while deal.phase != "over":
+                    deal.apply(deal.turn, rnd.choice(legal_actions(deal, deal.turn)))
+            rates[name].append(deals / (time.process_time() - cpu_start))
+    classic = statistics.median(rates["classic"])
+    print(f"random legal play per game, {rounds} alternating rounds of {deals} deals:")
+    for name, values in rates.items():
+        median = statistics.median(values)
+        print(
+            f"  {name:8} median {median:4.0f} deals/s of CPU time "
+            f"({median / classic:.2f} x classic)"
+        )
 
 
 def every_table(deals: int) -> None:
@@ -237,8 +267,12 @@ def main() -> None:
     parser.add_argument("deals", nargs="?", type=int, default=1000)
     parser.add_argument("--reference", default="645d3ef^", help="a commit of this repository")
     parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each engine")
+    parser.add_argument("--games", action="store_true", help="only the per-game comparison")
     args = parser.parse_args()
     deals = args.deals
+    if args.games:
+        per_game(deals, args.rounds)
+        return
     random_legal_deals(deals)
     against_reference(deals, args.reference, args.rounds)
     rnd = random.Random(2026)
@@ -305,6 +339,7 @@ def main() -> None:
         f"p99 {percentile(auto_times, 0.99) / 1000:.0f} µs"
     )
     every_table(max(deals // 4, 1))
+    per_game(max(deals // 4, 1), 3)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine.bots import LEVEL_NAMES, LEVELS
-from games.engine.rules import TABLE_TEAMS, TARGET_MAX, TARGET_MIN
+from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
 
 ACTION_TYPES = [
@@ -20,6 +20,9 @@ ACTION_TYPES = [
     "answer_go_out",
     "lay_down",
     "pass",
+    # British «Acaba» (`rules.acaba`).
+    "acaba",
+    "ask_acaba",
 ]
 CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
 
@@ -65,9 +68,10 @@ class RulesSerializer(serializers.Serializer):
     target = serializers.IntegerField(
         allow_null=True,
         min_value=TARGET_MIN,
-        max_value=TARGET_MAX,
+        max_value=TARGET_MAX_SEQUENCES,
         help_text="The match's target; `null` for a single deal. Default 5000; at six 7500 with "
-        "three teams, 10000 with two.",
+        "three teams, 10000 with two; Samba 10000, Bolivia 15000 (up to 10000 in the classic "
+        "game, 15000 in Samba and Bolivia).",
     )
     players = serializers.ChoiceField(
         choices=sorted(TABLE_TEAMS),
@@ -95,6 +99,40 @@ class RulesSerializer(serializers.Serializer):
     double_going_out = serializers.BooleanField(
         help_text="House rule «двойное окончание»: when a player goes out the partner may lay "
         "down too (phase `partner_out`: `lay_down` or `pass`). Needs partners."
+    )
+    game = serializers.ChoiceField(
+        required=False,
+        choices=["classic", "samba", "bolivia"],
+        help_text="The game: `classic` (the club's Canasta, the default; absent from answers "
+        "then), `samba` or `bolivia` (three packs, 15 cards, draw two, sequences; four players "
+        "in two partnerships, no variants or house rules). In those games each meld of the view "
+        "has `kind` (`group` | `sequence`, a sequence also `suit`) and a meld entry or a pile "
+        'take names a meld of the team by its index: `{"meld": 2, "cards": ["8H"]}`.',
+    )
+    acaba = serializers.BooleanField(
+        required=False,
+        help_text="House rule British «Acaba» (classic game): on their turn a player may end the "
+        "deal (`acaba`), the other side scoring 1500; `ask_acaba` asks the partner first. "
+        "Absent when off.",
+    )
+    hand_of_twelve = serializers.BooleanField(
+        required=False, help_text="The classic article: 12 cards each at four. Absent when off."
+    )
+    canasta_in_hand_opens = serializers.BooleanField(
+        required=False,
+        help_text="The classic article: a first meld holding a canasta from the hand opens "
+        "whatever the minimum. Absent when off.",
+    )
+    minimums_7000 = serializers.BooleanField(
+        required=False,
+        help_text="The classic article's minimums playing to 7000 (50/70/90/120); needs "
+        "`target` 7000. Absent when off.",
+    )
+    red_threes = serializers.ChoiceField(
+        required=False,
+        choices=["club", "going_out"],
+        help_text="`going_out` (the classic article): red threes count for the side that went "
+        "out and against the other. Absent when `club`.",
     )
 
 
@@ -184,6 +222,12 @@ class MeldSerializer(serializers.Serializer):
         max_length=1,
         help_text="Only when the cards hold no natural (a lone wild added to a meld).",
     )
+    meld = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The index of the team's meld (in the view's `melds`) the cards join; without "
+        "it the cards start a new meld (Samba, Bolivia; accepted in the classic game too).",
+    )
 
 
 class ActionSerializer(serializers.Serializer):
@@ -194,7 +238,13 @@ class ActionSerializer(serializers.Serializer):
         required=False,
         max_length=30,
         help_text="`take_pile`: the hand cards melded with the top card (`[]`: the top card "
-        "joins the team's meld of its rank).",
+        "joins the team's meld of its rank; in Samba and Bolivia the meld named by `meld`).",
+    )
+    meld = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="`take_pile` with `cards: []` in Samba and Bolivia: the index of the team's "
+        "meld the top card joins.",
     )
     melds = serializers.ListField(
         child=MeldSerializer(),

@@ -1,11 +1,13 @@
 """The pages' forms: field names are CONTRACT.md §4's; the services do the checking."""
 
+from dataclasses import fields
+
 from django import forms
 from django.conf import settings
 
 from accounts.serializers import PASSWORD_MAX_LENGTH
 from games.engine import Rules
-from games.engine.rules import TABLE_TEAMS, TARGET_MAX, TARGET_MIN
+from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
 from web.selectors import TABLE_NAMES, table_name
 
@@ -51,7 +53,15 @@ class OpenTableForm(forms.Form):
     mode = forms.ChoiceField(choices=Game.Mode.choices)
     length = forms.ChoiceField(choices=Game.Length.choices)
     # Empty: the table's own length (5000; at six 7500 with three teams, 10,000 with two).
-    target = forms.IntegerField(min_value=TARGET_MIN, max_value=TARGET_MAX, required=False)
+    target = forms.IntegerField(
+        min_value=TARGET_MIN, max_value=TARGET_MAX_SEQUENCES, required=False
+    )
+    # Empty: the club's Canasta; "samba" or "bolivia" (issue 24): four players, no variants.
+    game = forms.ChoiceField(
+        choices=[("classic", "classic"), ("samba", "samba"), ("bolivia", "bolivia")],
+        required=False,
+    )
+    acaba = forms.BooleanField(required=False)
     # "{players}x{teams}"; empty: the club's four-handed game.
     table = forms.ChoiceField(choices=_table_choices, required=False)
     wild_limit = forms.ChoiceField(choices=[("strict", "strict"), ("half", "half")])
@@ -84,6 +94,14 @@ class OpenTableForm(forms.Form):
                 "double_going_out",
             )
         }
+        if data["game"] in ("samba", "bolivia"):
+            # Their own games: the classic variants the form always sends are left out.
+            options = {"game": data["game"]}
+            if data["target"] is not None:
+                options["target"] = data["target"]
+            return options
+        if data["acaba"]:
+            options["acaba"] = True
         if data["table"]:
             options["players"], options["teams"] = (int(part) for part in data["table"].split("x"))
         if data["target"] is not None:
@@ -95,5 +113,5 @@ class OpenTableForm(forms.Form):
             options["target"] = 7500
             options["canasta_opening_from_5000"] = True
         # The names are the engine's (a rename fails here first); the service judges the values.
-        assert set(options) <= set(Rules().to_options()), sorted(options)
+        assert set(options) <= {field.name for field in fields(Rules)}, sorted(options)
         return options

@@ -319,12 +319,15 @@ def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, st
     ]
 
 
-def _meld_area(meld: dict[str, Any]) -> dict[str, Any]:
+def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
+    """A meld as the page draws it: its chip's face and name; `index` is its place in the view
+    (Samba and Bolivia's `"meld": i`), `kind` and `suit` there say a sequence is drawn as a run."""
     rank = meld["rank"]
     return {
         **meld,
-        "face": "10" if rank == "T" else rank,
-        "name": _rank_name(rank),
+        "index": index,
+        "face": _meld_face(meld),
+        "name": _meld_name(rank=rank, kind=meld.get("kind", "group"), suit=meld.get("suit")),
         "count": len(meld["cards"]),
         "toward_canasta": min(len(meld["cards"]), CANASTA_LENGTH),
     }
@@ -374,7 +377,9 @@ def table_page(
     teams = []
     if deal is not None:
         for index, team in enumerate(deal["teams"]):
-            melds = sorted(team["melds"], key=lambda meld: _RANK_ORDER.get(meld["rank"], 99))
+            melds = sorted(
+                enumerate(team["melds"]), key=lambda item: _RANK_ORDER.get(item[1]["rank"], 99)
+            )
             teams.append(
                 TeamArea(
                     team=index,
@@ -387,7 +392,7 @@ def table_page(
                     opened=team["opened"],
                     minimum=team["minimum"],
                     red_threes=team["red_threes"],
-                    melds=[_meld_area(meld) for meld in melds],
+                    melds=[_meld_area(meld, index) for index, meld in melds],
                 )
             )
         # Ours first, as a player looks at the table.
@@ -606,6 +611,33 @@ def _rank_name_dative(rank: str) -> str:
     return names.get(rank, rank)
 
 
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_NAMES = {"S": ("пик", "spades"), "H": ("червей", "hearts"), "D": ("бубён", "diamonds"),
+               "C": ("треф", "clubs")}  # fmt: skip
+
+
+# The canastas' marks in a preview: natural, mixed; Samba's samba (Bolivia's escalera), bolivia.
+_CANASTA_MARKS = {"natural": " ★", "mixed": " ☆", "samba": " ♪", "escalera": " ♪", "bolivia": " ♦"}
+
+
+def _meld_name(*, rank: str | None, kind: str, suit: str | None) -> str:
+    """A meld's name: its rank's, a run of a suit (Samba, Bolivia), wild cards."""
+    if kind == "sequence" and suit:
+        ru, en = _SUIT_NAMES[suit]
+        return text(f"последовательность {ru}", f"run of {en}")
+    if rank == "*":
+        return text("дикие карты", "wild cards")
+    return _rank_name(rank or "")
+
+
+def _meld_face(meld: dict[str, Any]) -> str:
+    """A meld chip's face: its rank (10 for T), a run's suit, ★ for wild cards."""
+    if meld.get("kind") == "sequence" and meld.get("suit"):
+        return _SUIT_SYMBOLS[meld["suit"]]
+    rank = meld["rank"]
+    return {"T": "10", "*": "W"}.get(rank, rank)
+
+
 def _rank_name(rank: str) -> str:
     names = {
         "A": ("тузы", "aces"),
@@ -634,19 +666,20 @@ def preview_text(answer: Preview) -> str:
         return text("Нельзя: ", "Not allowed: ") + answer.reason(current_language())
     parts = []
     for meld in answer.melds:
-        star = {"natural": " ★", "mixed": " ☆"}.get(meld.canasta or "", "")
+        star = _CANASTA_MARKS.get(meld.canasta or "", "")
+        name = _meld_name(rank=meld.rank, kind=meld.kind, suit=meld.suit)
         if meld.new:
             parts.append(
                 text(
-                    f"новая комбинация: {_rank_name(meld.rank)}, {meld.count} из 7{star}",
-                    f"new meld: {_rank_name(meld.rank)}, {meld.count} of 7{star}",
+                    f"новая комбинация: {name}, {meld.count} из 7{star}",
+                    f"new meld: {name}, {meld.count} of 7{star}",
                 )
             )
         else:
             parts.append(
                 text(
-                    f"к комбинации «{_rank_name(meld.rank)}»: {meld.count} из 7{star}",
-                    f"joins the {_rank_name(meld.rank)}: {meld.count} of 7{star}",
+                    f"к комбинации «{name}»: {meld.count} из 7{star}",
+                    f"joins the {name}: {meld.count} of 7{star}",
                 )
             )
     if answer.minimum and answer.points:

@@ -38,6 +38,7 @@ from .rules import Rules
 from .scoring import GOING_OUT_BONUS, canasta_kind
 from .search import going_out_plan
 from .seating import Seating
+from .sequences import view_key
 
 LEVELS = ("beginner", "club", "expert")
 # The names players see (canasta_club.i18n order: Russian, English).
@@ -50,7 +51,24 @@ LEVEL_NAMES = {
 LogEntry = dict[str, Any]
 # A representative team score for each opening minimum (R-OPEN-1, R-TABLE-6-OPEN): the view
 # shows minimums.
-_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 90: 1500, 120: 3000, 150: 7500}
+# A total giving each minimum (R-OPEN-1, R-TABLE-6-OPEN, R-ART-7000, R-SAMBA-OPEN, R-BOL-OPEN).
+_SCORE_FOR_MINIMUM = {15: -5, 50: 0, 70: 1500, 90: 1500, 120: 3000, 150: 7500, 160: 7000}
+
+
+def _meld_keys(rules: Rules, melds: list[dict[str, Any]]) -> list[str]:
+    """The keys of a team's melds in a deal rebuilt from a view: the rank, or in Samba and
+    Bolivia a key per meld (sequences.view_key), so that `"meld": i` names the same meld."""
+    if rules.sequences:
+        return [view_key(meld, index) for index, meld in enumerate(melds)]
+    return [meld["rank"] for meld in melds]
+
+
+def _event_key(meld: dict[str, Any]) -> str:
+    """The key of an event's meld (Samba and Bolivia events name it by index)."""
+    if "meld" in meld:
+        return view_key({"kind": "sequence" if "suit" in meld else "group", **meld}, meld["meld"])
+    rank: str = meld["rank"]
+    return rank
 
 
 def _rival_teams(seating: Seating, team: int) -> list[int]:
@@ -141,7 +159,13 @@ class Sight:
             "frozen": view["pile"]["frozen"],
             "red": ["".join(team["red_threes"]) for team in teams],
             "melds": [
-                [[meld["rank"], "".join(meld["cards"])] for meld in team["melds"]] for team in teams
+                [
+                    [key, "".join(meld["cards"])]
+                    for key, meld in zip(
+                        _meld_keys(self.rules, team["melds"]), team["melds"], strict=True
+                    )
+                ]
+                for team in teams
             ],
             "opened": [team["opened"] for team in teams],
             "melded": list(self.melded),
@@ -166,7 +190,8 @@ class Sight:
         team = self.view["teams"][self.rules.seating.team_of(self.seat)]
         if not team["opened"] or not self.base:
             return False
-        return all(self.base.get(meld["rank"]) == 0 for meld in team["melds"])
+        keys = _meld_keys(self.rules, team["melds"])
+        return all(self.base.get(key) == 0 for key in keys)
 
 
 def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
@@ -248,10 +273,11 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
             if kind == "take_pile":
                 drew = "pile"
             for meld in entry["public"]["melds"]:
-                added[meld["rank"]] += len(meld["cards"])
+                added[_event_key(meld)] += len(meld["cards"])
                 points += sum(VALUE[card] for card in meld["cards"])
     team = rules.seating.team_of(me)
-    team_melds = {meld["rank"]: meld["cards"] for meld in view["teams"][team]["melds"]}
+    own = view["teams"][team]["melds"]
+    team_melds = dict(zip(_meld_keys(rules, own), (meld["cards"] for meld in own), strict=True))
     base = {rank: len(team_melds.get(rank, [])) - count for rank, count in added.items()}
     return Sight(
         view=view,
@@ -361,6 +387,9 @@ def house_action(world: Deal, seat: int, actions: list[Action]) -> Action | None
     and its team is ahead, and after yes goes out at once (the plan comes first).
     """
     if seat != world.turn:  # R-HOUSE-ASK: answering
+        question = world.question
+        if question is not None and "about" in question:  # R-ACABA-ASK: a bot never gives up
+            return {"type": "answer_go_out", "yes": False}
         return {"type": "answer_go_out", "yes": _partner_says_yes(world, seat)}
     if world.phase == "partner_out":  # R-HOUSE-DOUBLE
         return actions[0]  # laying down when offered comes before passing
@@ -503,7 +532,7 @@ def _club_play(
         our = world.melds[team]
         for action in sorted(melds, key=_meld_points, reverse=True):
             entry = action["melds"][0]
-            rank = entry.get("rank") or next(c[0] for c in entry["cards"] if c not in WILDS)
+            rank = _entry_meld(our, entry)
             wilds = sum(1 for card in entry["cards"] if card in WILDS)
             length = len(our.get(rank, ())) + len(entry["cards"])
             left = len(hand) - len(entry["cards"])
@@ -519,6 +548,15 @@ def _club_play(
         return melds[0] if melds else actions[0]
     keeps = _club_keeps(world, seat, discarded)
     return min(discards, key=lambda action: keeps[action["card"]])
+
+
+def _entry_meld(melds: dict[str, list[str]], entry: dict[str, Any]) -> str:
+    """The key of the team's meld an entry goes to (its rank for a new one; "*" for a wild meld,
+    Bolivia)."""
+    if "meld" in entry:
+        return list(melds)[entry["meld"]]
+    rank: str = entry.get("rank") or next((c[0] for c in entry["cards"] if c not in WILDS), "*")
+    return rank
 
 
 def _cards_in(action: Action) -> int:

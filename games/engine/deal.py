@@ -18,22 +18,29 @@ from .errors import IllegalMove
 from .going_out import discard
 from .house import (
     answer_go_out,
+    ask_acaba,
     ask_to_go_out,
+    asked_about_acaba,
     canasta_opening,
+    check_acaba_answer,
     house_state,
     load_house_state,
     not_to_act,
     pass_out,
     plays_partner_rules,
     require_rule,
+    say_acaba,
     to_act,
 )
 from .melds import lay_down, meld
 from .opening import can_undo, undo
 from .pile import take_pile
 from .rules import Rules
+from .samba_melds import sequence_meld
+from .samba_pile import sequence_take_pile
 from .scoring import canasta_kind
 from .seating import Seating
+from .sequences import meld_view
 from .state import DealState, Event
 from .turns import draw
 
@@ -50,7 +57,9 @@ def _bad_seat(seating: Seating) -> IllegalMove:
 
 
 # The house rules' actions (house.py), refused as `bad_action` at a table without their rule.
-_HOUSE_ACTIONS = frozenset(("ask_to_go_out", "answer_go_out", "lay_down", "pass"))
+_HOUSE_ACTIONS = frozenset(
+    ("ask_to_go_out", "answer_go_out", "lay_down", "pass", "acaba", "ask_acaba")
+)
 _WRONG_PHASE = {
     "answer": (
         "Сейчас можно только ответить, выходить ли партнёру.",
@@ -157,14 +166,20 @@ class Deal(DealState):
                 if kind != "answer_go_out":
                     raise _wrong_phase("answer")
                 return answer_go_out(self, seat, payload, commit)
+            if asked_about_acaba(self):  # R-ACABA-ASK: the answer binds
+                check_acaba_answer(self, kind)
         if house or self.phase == "partner_out":
             return self._run_house(seat, kind, payload, commit)
         if kind == "draw":
             return draw(self, seat, commit)
         if kind == "take_pile":
-            cards, entries = payload
-            return take_pile(self, seat, cards, entries, commit)
+            cards, entries, target = payload
+            if self.rules.sequences:
+                return sequence_take_pile(self, seat, cards, entries, target, commit)
+            return take_pile(self, seat, cards, entries, commit, target)
         if kind == "meld":
+            if self.rules.sequences:
+                return sequence_meld(self, seat, payload, commit)
             return meld(self, seat, payload, commit)
         if kind == "undo":
             return undo(self, seat, commit)
@@ -183,6 +198,10 @@ class Deal(DealState):
             raise _wrong_phase("partner_out")
         if kind in ("lay_down", "pass"):
             raise _wrong_phase("lay_down")
+        if kind == "acaba":
+            return say_acaba(self, seat, commit)
+        if kind == "ask_acaba":
+            return ask_acaba(self, seat, commit)
         return ask_to_go_out(self, seat, commit)
 
     # ----------------------------------------------------------------- reading
@@ -222,26 +241,29 @@ class Deal(DealState):
             "count": len(pile),
             "frozen": self.frozen,
         }
+        rules = self.rules
+        game = rules.game
         view["teams"] = [
             {
                 "opened": self.opened[team],
                 "minimum": self.minimums[team],
                 "red_threes": list(self.red[team]),
-                "melds": [
+                "melds": [meld_view(key, cards, game) for key, cards in self.melds[team].items()]
+                if rules.sequences
+                else [
                     {"rank": rank, "cards": list(cards), "canasta": canasta_kind(cards)}
                     for rank, cards in self.melds[team].items()
                 ],
             }
             for team in range(len(self.seating.teams))
         ]
-        rules = self.rules
         if rules.canasta_opening_from_5000:
             for team, team_view in enumerate(view["teams"]):
                 team_view["canasta_opening"] = canasta_opening(self, team)
         view["undo_available"] = can_undo(self, seat)
         if plays_partner_rules(self):
             view["to_act"] = self.to_act
-        if rules.ask_partner_to_go_out:
+        if rules.ask_partner_to_go_out or rules.acaba:
             view["question"] = dict(self.question) if self.question else None
         view["result"] = [dict(line) for line in self.result] if self.result else None
         return view

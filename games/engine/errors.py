@@ -66,6 +66,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Партнёр ответил «нет»: в этот ход выходить нельзя.",
         "Your partner said no: you may not go out this turn.",
     ),
+    "meld_closed": (
+        "Эта комбинация закрыта на семи картах.",
+        "That meld is closed at seven cards.",
+    ),
     "deal_over": ("Раздача уже закончилась.", "The deal is over."),
     "bad_action": ("Непонятный ход.", "That is not a valid action."),
 }

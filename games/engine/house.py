@@ -1,13 +1,14 @@
 """The seeds' house rules (seed 001), off by default: asking the partner whether to go out
-(R-HOUSE-ASK), the partner laying down too when one goes out (R-HOUSE-DOUBLE) and the canasta
-opening from 5,000 (R-HOUSE-7500). games/engine/README.md says how each is read.
+(R-HOUSE-ASK), the partner laying down too when one goes out (R-HOUSE-DOUBLE), the canasta
+opening from 5,000 (R-HOUSE-7500) and British «Acaba» (R-ACABA). games/engine/README.md says how
+each is read.
 """
 
 from typing import Any
 
 from .errors import IllegalMove
 from .opening import exempt_from_minimum
-from .scoring import finish, going_out_bonus
+from .scoring import finish, finish_acaba, going_out_bonus
 from .search import going_out_plan
 from .state import DealState, Event
 
@@ -17,14 +18,20 @@ CANASTA_OPENING_FROM = 5000
 
 def plays_partner_rules(state: DealState) -> bool:
     """The table plays a house rule in which a seat other than the one on turn may act."""
-    return state.rules.ask_partner_to_go_out or state.rules.double_going_out
+    rules = state.rules
+    return rules.ask_partner_to_go_out or rules.double_going_out or rules.acaba
 
 
 def require_rule(state: DealState, kind: str) -> None:
     """The house actions exist only at a table that plays their rule."""
     rules = state.rules
-    asking = kind in ("ask_to_go_out", "answer_go_out")
-    if not (rules.ask_partner_to_go_out if asking else rules.double_going_out):
+    if kind in ("acaba", "ask_acaba", "answer_go_out") and rules.acaba:
+        allowed = kind != "ask_acaba" or bool(state.seating.partners_of(state.turn))
+    elif kind in ("ask_to_go_out", "answer_go_out"):
+        allowed = rules.ask_partner_to_go_out
+    else:
+        allowed = kind in ("lay_down", "pass") and rules.double_going_out
+    if not allowed:
         raise IllegalMove(
             "bad_action",
             "За этим столом такого правила нет.",
@@ -164,9 +171,69 @@ def answer_go_out(state: DealState, seat: int, yes: bool, commit: bool) -> Event
 
 
 def answered(state: DealState) -> bool | None:
-    """The answer the seat on turn got this turn: True, False, or None (no answer)."""
+    """The answer to going out the seat on turn got this turn: True, False, or None (no answer,
+    or the question was «Acaba», which binds only that word)."""
     question = state.question
-    return None if question is None else question["answer"]
+    return None if question is None or "about" in question else question["answer"]
+
+
+# ----------------------------------------------------------------------------- R-ACABA
+
+
+def asked_about_acaba(state: DealState) -> bool:
+    question = state.question
+    return question is not None and "about" in question
+
+
+def say_acaba(state: DealState, seat: int, commit: bool) -> Event:
+    """R-ACABA-1: the deal ends at once; the other sides score 1,500, this side nothing."""
+    if state.phase not in ("draw", "play"):
+        raise IllegalMove("wrong_phase")
+    if not commit:
+        return {}
+    state.question = None
+    finish_acaba(state, seat)
+    return {"public": {"type": "acaba", "seat": seat, "deal_over": True}, "private": {}}
+
+
+def ask_acaba(state: DealState, seat: int, commit: bool) -> Event:
+    """R-ACABA-ASK: the partner's yes or no binds the word «Acaba» for this turn."""
+    if state.phase not in ("draw", "play"):
+        raise IllegalMove("wrong_phase")
+    if state.asked_acaba[seat]:
+        raise IllegalMove(
+            "wrong_phase",
+            "Про «Акаба» партнёра спрашивают один раз за раздачу.",
+            "You may ask your partner about «Acaba» once per deal.",
+        )
+    if not commit:
+        return {}
+    partner = answering_partner(state, seat)
+    state.asked_acaba[seat] = True
+    state.question = {"asker": seat, "partner": partner, "answer": None, "about": "acaba"}
+    return {
+        "public": {"type": "ask_acaba", "seat": seat, "partner": partner},
+        "private": {},
+    }
+
+
+def check_acaba_answer(state: DealState, kind: str) -> None:
+    """After the partner's answer about «Acaba»: yes binds the player to say it, no forbids it."""
+    question = state.question
+    assert question is not None
+    answer = question["answer"]
+    if answer is True and kind != "acaba":
+        raise IllegalMove(
+            "must_go_out",
+            "Партнёр ответил «да»: скажите «Акаба».",
+            "Your partner said yes: say «Acaba».",
+        )
+    if answer is False and kind == "acaba":
+        raise IllegalMove(
+            "may_not_go_out",
+            "Партнёр ответил «нет»: в этот ход «Акаба» не говорят.",
+            "Your partner said no: no «Acaba» this turn.",
+        )
 
 
 def check_discard_answer(state: DealState, left: int) -> None:
@@ -260,17 +327,21 @@ def _next_partner(state: DealState, after: int) -> None:
 
 def house_state(state: DealState) -> dict[str, Any]:
     """The house rules' part of `to_dict()`."""
-    return {
+    data = {
         "asked": list(state.asked),
         "question": dict(state.question) if state.question else None,
         "out": _copy_out(state.out),
     }
+    if state.rules.acaba:
+        data["asked_acaba"] = list(state.asked_acaba)
+    return data
 
 
 def load_house_state(state: DealState, data: dict[str, Any] | None) -> None:
     """Restores `house_state`; an old state (or a table without the rules) has none."""
     data = data or {}
     state.asked = list(data.get("asked") or [False] * state.seating.players)
+    state.asked_acaba = list(data.get("asked_acaba") or [False] * state.seating.players)
     question = data.get("question")
     state.question = dict(question) if question else None
     state.out = _copy_out(data.get("out"))

@@ -39,11 +39,14 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
     opened = state.opened[team]
     total = state.points + points
     minimum = state.minimums[team]
+    opens = not opened and total >= minimum
     if not opened and total < minimum:
-        exempt = exempt_from_minimum(state, canasta)
+        if canasta_in_hand(state, sim):  # R-ART-CANASTA
+            opens = True
+        exempt = opens or exempt_from_minimum(state, canasta)
         if left == 0 and not exempt:
             raise below_minimum(total, minimum)
-        if state.undo_used and left > 0:  # R-UNDO-3
+        if state.undo_used and left > 0 and not opens:  # R-UNDO-3
             hand_after = list(hand)
             for card in used:
                 hand_after.remove(card)
@@ -57,7 +60,7 @@ def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Eve
     events = meld_events(resolved, state.melds[team])
     lay(state, team, resolved)
     state.points = total
-    if not opened and total >= minimum:
+    if opens:
         state.opened[team] = True
         state.opened_now = True
     if left == 0:  # R-OUT-1: melded the whole hand
@@ -127,7 +130,8 @@ def check_entries(
     resolved: list[tuple[str, list[str]]] = []
     points = 0
     black = False
-    for hint, cards in entries:
+    for named, cards in entries:
+        hint = meld_rank_at(melds, named) if isinstance(named, int) else named
         natural_rank: str | None = None
         naturals = wilds = blacks = 0
         for card in cards:
@@ -195,6 +199,26 @@ def check_entries(
         points += sum(map(VALUE.__getitem__, cards))
         resolved.append((rank, cards))
     return resolved, points, black
+
+
+def meld_rank_at(melds: dict[str, list[str]], index: object) -> str:
+    """The rank of the team's meld at `index` in the view (an entry's `"meld": i`)."""
+    assert isinstance(index, int)
+    if index >= len(melds):
+        raise IllegalMove(
+            "bad_action",
+            f"У команды нет комбинации номер {index}.",
+            f"Your team has no meld number {index}.",
+        )
+    return list(melds)[index]
+
+
+def canasta_in_hand(state: DealState, sim: dict[str, MeldShape], skip: str = "") -> bool:
+    """R-ART-CANASTA: a canasta made from the hand opens whatever the minimum (`skip`: the
+    rank of a pile take's top card, whose meld is not the hand's)."""
+    return state.rules.canasta_in_hand_opens and any(
+        shape[2] >= 7 for rank, shape in sim.items() if rank != skip
+    )
 
 
 def enough_canastas(state: DealState, team: int, sim: dict[str, MeldShape]) -> bool:

@@ -18,20 +18,20 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-from .cards import ALL_CODES, IS_WILD, MELD_GROUP, RED_THREES, VALUE, WILDS
+from .actions import DISCARDS, DRAW, UNDO, Action
+from .cards import IS_WILD, MELD_GROUP, RED_THREES, VALUE, WILDS
 from .deal import Deal
 from .house import canasta_opening, plan_to_go_out
 from .opening import can_undo
+from .samba_moves import sequence_legal_actions
 from .search import going_out_plan, opening_plan
 
-Action = dict[str, Any]
-
+__all__ = ["DISCARDS", "DRAW", "UNDO", "Action", "legal_actions"]
 
 # Actions that need no building; shared, so callers must not change an action they are given.
-DRAW: Action = {"type": "draw"}
-UNDO: Action = {"type": "undo"}
-DISCARDS: dict[str, Action] = {code: {"type": "discard", "card": code} for code in ALL_CODES}
 ASK: Action = {"type": "ask_to_go_out"}
+ACABA: Action = {"type": "acaba"}
+ASK_ACABA: Action = {"type": "ask_acaba"}
 ANSWERS: tuple[Action, Action] = (
     {"type": "answer_go_out", "yes": True},
     {"type": "answer_go_out", "yes": False},
@@ -51,13 +51,16 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
             return list(ANSWERS)
     if deal.phase == "partner_out":  # R-HOUSE-DOUBLE
         return partner_out_actions(deal, seat)
+    if deal.rules.sequences:  # Samba, Bolivia
+        return sequence_legal_actions(deal, seat)
     if deal.phase == "draw":
         # Only the classic variant ever refuses a draw (R-END-2: the pile must be taken).
         drawable = (
             bool(deal.stock) or deal.rules.stock_out != "classic" or deal.is_legal(seat, DRAW)
         )
         takes = pile_takes(deal, seat)
-        return [DRAW, *takes] if drawable else takes
+        actions = [DRAW, *takes] if drawable else takes
+        return _acaba(deal, seat, actions) if deal.rules.acaba else actions
     team = deal.seating.team_of(seat)
     opened = deal.opened[team]
     # R-HOUSE-7500: a side that opens with a canasta from the pile melds nothing from the hand.
@@ -69,7 +72,19 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
     if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
         actions += map(DISCARDS.__getitem__, dict.fromkeys(hand))
     if deal.rules.ask_partner_to_go_out:
-        return _asking(deal, seat, actions)
+        actions = _asking(deal, seat, actions)
+    return _acaba(deal, seat, actions) if deal.rules.acaba else actions
+
+
+def _acaba(deal: Deal, seat: int, actions: list[Action]) -> list[Action]:
+    """R-ACABA: the word and the question about it; after the partner's yes only the word,
+    after no everything but it."""
+    question = deal.question
+    if question is not None and "about" in question:
+        return [ACABA] if question["answer"] else actions
+    actions.append(ACABA)
+    if not deal.asked_acaba[seat] and deal.seating.partners_of(seat):
+        actions.append(ASK_ACABA)
     return actions
 
 

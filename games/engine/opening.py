@@ -64,7 +64,8 @@ def undo(state: DealState, seat: int, commit: bool) -> Event:
             "«Вернуть как было» можно только один раз за ход.",
             "Undo may be used only once per turn.",
         )
-    if state.question is not None:  # R-HOUSE-ASK: the melds the partner was asked about stand
+    if state.question is not None and "about" not in state.question:
+        # R-HOUSE-ASK: the melds the partner was asked about stand («Acaba» asks no such thing)
         raise IllegalMove(
             "undo_not_allowed",
             "После вопроса партнёру выложенное не возвращают.",
@@ -100,5 +101,5 @@ def can_undo(state: DealState, seat: int | None) -> bool:
         and state.drew == "stock"
         and not state.undo_used
         and bool(state.base)
-        and state.question is None
+        and (state.question is None or "about" in state.question)
     )

@@ -6,6 +6,7 @@ from .errors import IllegalMove
 from .house import canasta_opening, canasta_opening_refused, go_out
 from .melds import (
     MeldShape,
+    canasta_in_hand,
     check_black_threes,
     check_entries,
     enough_canastas,
@@ -19,7 +20,12 @@ from .state import DealState, Event
 
 
 def take_pile(
-    state: DealState, seat: int, cards: list[str], entries: list[Entry], commit: bool
+    state: DealState,
+    seat: int,
+    cards: list[str],
+    entries: list[Entry],
+    commit: bool,
+    target: int | None = None,
 ) -> Event:
     if state.phase != "draw":
         raise IllegalMove(
@@ -33,6 +39,8 @@ def take_pile(
         raise IllegalMove("pile_blocked")
     team = state.seating.team_of(seat)
     rank = top[0]
+    if target is not None:
+        check_pile_meld(state.melds[team], rank, target)
     wild_count = 0
     for card in cards:
         if card in WILDS:
@@ -101,7 +109,8 @@ def take_pile(
         if canasta_opening(state, team):  # R-HOUSE-7500: the top card's meld is a canasta
             if sim[rank][2] < 7:
                 raise canasta_opening_refused()
-        elif points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
+        elif points < state.minimums[team] and not canasta_in_hand(state, sim, rank):
+            # R-OPEN-4, R-FRZ-4 (R-ART-CANASTA: a canasta from the hand opens at any points)
             raise below_minimum(points, state.minimums[team])
     if not commit:
         return {}
@@ -134,6 +143,17 @@ def take_pile(
         },
         "private": {"cards": [card for card in rest if card not in RED_THREES]},
     }
+
+
+def check_pile_meld(melds: dict[str, list[str]], rank: str, index: int) -> None:
+    """`take_pile` naming `"meld": i` in the classic game: meld i must be the team's meld of
+    the top card's rank, which the top card joins anyway (R-MELD-1)."""
+    if index >= len(melds) or list(melds)[index] != rank:
+        raise IllegalMove(
+            "cannot_take_pile",
+            "Верхняя карта стопки идёт только в комбинацию своего достоинства.",
+            "The top card joins only your team's meld of its rank.",
+        )
 
 
 def must_take_pile(state: DealState, seat: int) -> bool:

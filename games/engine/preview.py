@@ -15,10 +15,13 @@ from .errors import IllegalMove
 
 @dataclass(frozen=True)
 class MeldChange:
-    rank: str
-    new: bool  # the action starts this meld (else the cards join the team's meld of the rank)
+    rank: str | None  # None for a sequence (Samba, Bolivia)
+    new: bool  # the action starts this meld (else the cards join the team's meld `index`)
     count: int  # cards in the meld afterwards (a canasta is seven)
-    canasta: str | None  # "natural" | "mixed" | None, afterwards
+    canasta: str | None  # "natural" | "mixed" | None (Samba: "samba", ...), afterwards
+    index: int = 0  # the meld's place in the team's `melds` of the view
+    kind: str = "group"  # "group" | "sequence"
+    suit: str | None = None  # a sequence's suit
 
 
 @dataclass(frozen=True)
@@ -51,18 +54,22 @@ def preview(deal: Deal, seat: int, action: Any) -> Preview:
         )
     team = deal.seating.team_of(seat)
     before_team = deal.view(seat)["teams"][team]
-    before = {meld["rank"]: meld for meld in before_team["melds"]}
+    # A team's melds keep their places; new ones come after them (CONTRACT §2 "meld": i).
+    before = before_team["melds"]
     after_view = copy.view(seat)
     after = after_view["teams"][team]
     changes = tuple(
         MeldChange(
             rank=meld["rank"],
-            new=meld["rank"] not in before,
+            new=index >= len(before),
             count=len(meld["cards"]),
             canasta=meld["canasta"],
+            index=index,
+            kind=meld.get("kind", "group"),
+            suit=meld.get("suit"),
         )
-        for meld in after["melds"]
-        if meld["rank"] not in before or len(meld["cards"]) != len(before[meld["rank"]]["cards"])
+        for index, meld in enumerate(after["melds"])
+        if index >= len(before) or len(meld["cards"]) != len(before[index]["cards"])
     )
     return Preview(
         legal=True,

@@ -10,6 +10,8 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
     "tie": ("draw", "extra_deal"),
+    "game": ("classic", "samba", "bolivia"),
+    "red_threes": ("club", "going_out"),
 }
 _FLAGS = (
     "upcard_stops_on_black_three",
@@ -17,9 +19,26 @@ _FLAGS = (
     "ask_partner_to_go_out",
     "canasta_opening_from_5000",
     "double_going_out",
+    "acaba",
+    "hand_of_twelve",
+    "canasta_in_hand_opens",
+    "minimums_7000",
 )
 # House rules that need a partner (seed 001); a table of individuals refuses them.
 _PARTNER_RULES = ("ask_partner_to_go_out", "double_going_out")
+# Issue 24's options: left out of `to_options()` at their defaults, so that the classic game's
+# stored states and rules are byte for byte what they were.
+_QUIET_DEFAULTS: dict[str, object] = {
+    "game": "classic",
+    "acaba": False,
+    "hand_of_twelve": False,
+    "canasta_in_hand_opens": False,
+    "minimums_7000": False,
+    "red_threes": "club",
+}
+# The seeds' other games (R-SAMBA-*, R-BOL-*): four players in two partnerships, to 10,000
+# or 15,000; none of the classic game's variants or house rules apply.
+GAME_TARGETS = {"samba": 10_000, "bolivia": 15_000}
 # Tables (seed 001): players -> the partnerships they may sit in, the usual one first.
 TABLE_TEAMS: dict[int, tuple[int, ...]] = {2: (2,), 3: (3,), 4: (2,), 6: (3, 2)}
 # A default that depends on the table (players, teams): resolved in Rules.__init__.
@@ -28,6 +47,7 @@ _TABLE_DEFAULT: Any = object()
 # exact in JSON clients.
 TARGET_MIN = 500
 TARGET_MAX = 10_000
+TARGET_MAX_SEQUENCES = 15_000  # Bolivia's game (R-BOL-GAME)
 
 
 @dataclass(frozen=True, init=False)
@@ -49,6 +69,12 @@ class Rules:
     ask_partner_to_go_out: bool  # house rule (seed 001): «можно выходить?» binds
     canasta_opening_from_5000: bool  # house rule "to 7,500" (seed 001)
     double_going_out: bool  # house rule (seed 001): the partner lays down too
+    game: str  # "classic" (RULES.md), "samba" or "bolivia" (issue 24)
+    acaba: bool  # British «Acaba» (R-ACABA)
+    hand_of_twelve: bool  # R-ART-12: 12 cards each at four
+    canasta_in_hand_opens: bool  # R-ART-CANASTA
+    minimums_7000: bool  # R-ART-7000: the article's minimums when playing to 7,000
+    red_threes: str  # R-ART-RED: "going_out" counts them by who went out
 
     def __init__(
         self,
@@ -65,12 +91,19 @@ class Rules:
         ask_partner_to_go_out: bool = False,
         canasta_opening_from_5000: bool = False,
         double_going_out: bool = False,
+        game: str = "classic",
+        acaba: bool = False,
+        hand_of_twelve: bool = False,
+        canasta_in_hand_opens: bool = False,
+        minimums_7000: bool = False,
+        red_threes: str = "club",
         **unknown: object,
     ) -> None:
         if unknown:
             raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
         if not _is_int(players) or players not in TABLE_TEAMS:
             raise ValueError(f"players must be 2, 3, 4 or 6, not {players!r}")
+        sequences = game in GAME_TARGETS
         if teams is _TABLE_DEFAULT:
             teams = TABLE_TEAMS[players][0]
         if not _is_int(teams) or teams not in TABLE_TEAMS[players]:
@@ -82,15 +115,23 @@ class Rules:
             "concealed_out_skips_minimum": concealed_out_skips_minimum,
             "stock_out": stock_out,
             "tie": tie,
-            "target": _table_target(players, teams) if target is _TABLE_DEFAULT else target,
+            "target": (GAME_TARGETS[game] if sequences else _table_target(players, teams))
+            if target is _TABLE_DEFAULT
+            else target,
             "players": players,
             "teams": teams,
-            "canastas_to_go_out": (1 if players == 4 else 2)
+            "canastas_to_go_out": (1 if players == 4 and not sequences else 2)
             if canastas_to_go_out is _TABLE_DEFAULT
             else canastas_to_go_out,
             "ask_partner_to_go_out": ask_partner_to_go_out,
             "canasta_opening_from_5000": canasta_opening_from_5000,
             "double_going_out": double_going_out,
+            "game": game,
+            "acaba": acaba,
+            "hand_of_twelve": hand_of_twelve,
+            "canasta_in_hand_opens": canasta_in_hand_opens,
+            "minimums_7000": minimums_7000,
+            "red_threes": red_threes,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -106,21 +147,51 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         target = self.target
+        most = TARGET_MAX if self.game == "classic" else TARGET_MAX_SEQUENCES
         if target is not None and (
             not isinstance(target, int)
             or isinstance(target, bool)
-            or not TARGET_MIN <= target <= TARGET_MAX
+            or not TARGET_MIN <= target <= most
         ):
             raise ValueError(
-                f"target must be a whole number of points from {TARGET_MIN} to {TARGET_MAX} "
+                f"target must be a whole number of points from {TARGET_MIN} to {most} "
                 f"(the club plays to 5000 or 2500) or null for a single deal, not {target!r}"
             )
         if self.canastas_to_go_out not in (1, 2) or not _is_int(self.canastas_to_go_out):
             raise ValueError(f"canastas_to_go_out must be 1 or 2, not {self.canastas_to_go_out!r}")
+        if self.game != "classic":
+            self._validate_sequence_game()
+        elif self.hand_of_twelve and self.players != 4:
+            raise ValueError("hand_of_twelve is the four-handed game's (12 cards each at four)")
+        if self.minimums_7000 and self.target != 7000:
+            raise ValueError("minimums_7000 is the game to 7000: it needs target 7000")
         if self.players == self.teams:
             for name in _PARTNER_RULES:
                 if getattr(self, name):
                     raise ValueError(f"{name} needs partners; at this table each plays alone")
+
+    def _validate_sequence_game(self) -> None:
+        """R-SAMBA-CARDS: Samba and Bolivia are four-handed partnership games of their own."""
+        if self.players != 4:
+            raise ValueError(f"{self.game} is played by four players in two partnerships")
+        if self.canastas_to_go_out != 2:
+            raise ValueError(f"{self.game} needs two canastas to go out")
+        classic_only = [
+            name
+            for name, default in (
+                ("wild_limit", "strict"),
+                ("stock_out", "club"),
+                ("upcard_stops_on_black_three", False),
+                ("concealed_out_skips_minimum", False),
+                ("ask_partner_to_go_out", False),
+                ("canasta_opening_from_5000", False),
+                ("double_going_out", False),
+                *_QUIET_DEFAULTS.items(),
+            )
+            if name != "game" and getattr(self, name) != default
+        ]
+        if classic_only:
+            raise ValueError(f"{', '.join(classic_only)}: options of the classic game only")
 
     @classmethod
     def from_options(cls, options: Any) -> "Rules":
@@ -134,7 +205,16 @@ class Rules:
         return cls(**{str(key): value for key, value in options.items()})
 
     def to_options(self) -> dict[str, Any]:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        options = {field.name: getattr(self, field.name) for field in fields(self)}
+        for name, default in _QUIET_DEFAULTS.items():
+            if options[name] == default:
+                del options[name]
+        return options
+
+    @cached_property
+    def sequences(self) -> bool:
+        """Samba or Bolivia: sequences, several melds of a rank, index-addressed melds."""
+        return self.game != "classic"
 
     @cached_property
     def seating(self) -> Seating:
@@ -143,18 +223,25 @@ class Rules:
 
     @property
     def packs(self) -> int:
-        """Full packs with their jokers: two (108 cards), three at six (162)."""
-        return 3 if self.players == 6 else 2
+        """Full packs with their jokers: two (108 cards), three at six and in Samba and Bolivia
+        (162)."""
+        return 3 if self.players == 6 or self.sequences else 2
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 11 at four, 15 at two, 13 at three and six (seed 001)."""
+        """Cards dealt to each player: 11 at four (12 with R-ART-12, 15 in Samba and Bolivia),
+        15 at two, 13 at three and six (seed 001)."""
+        if self.sequences:
+            return 15
+        if self.hand_of_twelve:
+            return 12
         return {2: 15, 3: 13, 4: 11, 6: 13}[self.players]
 
     @cached_property
     def cards_drawn(self) -> int:
-        """Cards a stock draw takes: two at a table of two (seed 001), else one."""
-        return 2 if self.players == 2 else 1
+        """Cards a stock draw takes: two at a table of two (seed 001) and in Samba and Bolivia
+        (R-SAMBA-DRAW), else one."""
+        return 2 if self.players == 2 or self.sequences else 1
 
     @cached_property
     def strict_wilds(self) -> bool:
@@ -167,8 +254,12 @@ class Rules:
             return 15
         if team_score < 1500:
             return 50
+        if self.minimums_7000:  # R-ART-7000
+            return 70 if team_score < 3000 else 90 if team_score < 5000 else 120
         if team_score < 3000:
             return 90
+        if self.sequences and team_score >= 7000:  # R-SAMBA-OPEN, R-BOL-OPEN
+            return 150 if self.game == "bolivia" else 160
         if team_score >= 7500 and self.players == 6 and self.teams == 2:
             return 150
         return 120

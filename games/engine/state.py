@@ -20,6 +20,7 @@ class DealState:
 
     __slots__ = (
         "asked",
+        "asked_acaba",
         "base",
         "dealer",
         "drew",
@@ -64,6 +65,7 @@ class DealState:
         # turn's question (R-HOUSE-ASK), and who went out while the partners lay down
         # (R-HOUSE-DOUBLE: {"seat", "bonus", "laid_down"}).
         self.asked = [False] * seating.players
+        self.asked_acaba = [False] * seating.players  # R-ACABA-ASK
         self.question: dict[str, Any] | None = None
         self.out: dict[str, Any] | None = None
         # Turn-local state.

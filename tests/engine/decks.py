@@ -344,11 +344,17 @@ def public_cards(view: Mapping[str, Any]) -> Counter[str]:
 def assert_view_hides_others(deal: Deal) -> None:
     seats = deal.rules.seating.seats
     hands = {seat: Counter(deal.view(seat)["hand"]) for seat in seats}
+    rules = deal.rules
+    expected = set(VIEW_KEYS)
+    if rules.ask_partner_to_go_out or rules.double_going_out or rules.acaba:  # house.py
+        expected.add("to_act")
+    if rules.ask_partner_to_go_out or rules.acaba:
+        expected.add("question")
     for viewer in (*seats, None):
         view = deal.view(viewer)
         text = json.dumps(view)
         assert not (all_keys(view) & SECRET_KEYS), all_keys(view) & SECRET_KEYS
-        assert set(view) == (VIEW_KEYS if viewer is not None else VIEW_KEYS - {"hand"})
+        assert set(view) == (expected if viewer is not None else expected - {"hand"})
         assert view["seat"] == viewer
         outside_hand = Counter(iter_card_codes(view, skip_key="hand"))
         assert outside_hand <= public_cards(view), f"seat {viewer} sees hidden cards"

@@ -34,6 +34,7 @@ from tests.engine.decks import (
     team_view,
     value,
 )
+from tests.engine.sequence_checks import check_sequence_result
 
 MAX_STEPS = 3000  # actions; a deal has a 63-card stock, so a few hundred at most are expected
 
@@ -44,8 +45,14 @@ RULES = st.sampled_from(
         Rules(stock_out="classic"),
         Rules(upcard_stops_on_black_three=True, concealed_out_skips_minimum=True),
         Rules(wild_limit="half", stock_out="classic", concealed_out_skips_minimum=True),
+        # The classic article's options and British «Acaba» (issue 24)
+        Rules(hand_of_twelve=True, canasta_in_hand_opens=True, red_threes="going_out"),
+        Rules(target=7000, minimums_7000=True, acaba=True),
     ]
 )
+# Samba and Bolivia (issue 24), with scores across every opening band (R-SAMBA-OPEN, R-BOL-OPEN)
+SEQUENCE_RULES = st.sampled_from([Rules(game="samba"), Rules(game="bolivia")])
+SEQUENCE_SCORES = st.sampled_from([(0, 0), (-40, 1500), (3000, 7000), (6995, 14_000)])
 SCORES = st.sampled_from([(0, 0), (-40, 1500), (3000, 2995), (1495, -5)])
 # The other tables (issue 13), with variants; scores for up to three teams, cut to the table's.
 TABLE_RULES = st.sampled_from(
@@ -86,6 +93,11 @@ CONTRACT_CODES = {
     "no_canasta",
     "deal_over",
     "bad_action",
+    # Samba and Bolivia (R-SAMBA-SEQ, R-BOL-WILD) and the answer about «Acaba» (R-ACABA-ASK)
+    "meld_closed",
+    "must_go_out",
+    "may_not_go_out",
+    "awaiting_partner",
 }
 
 
@@ -159,7 +171,7 @@ def check_refusals(deal: Deal, rng: random.Random, tries: int) -> None:
 def check_autoplay(deal: Deal) -> None:
     if deal.phase == "over":
         return
-    seat = deal.turn
+    seat = deal.to_act  # the partner while a question waits (R-HOUSE-ASK, R-ACABA-ASK)
     before = state(deal)
     actions = autoplay(deal, seat)
     assert state(deal) == before, "autoplay must not mutate the deal"
@@ -169,6 +181,9 @@ def check_autoplay(deal: Deal) -> None:
         json.dumps(action)
         copy.apply(seat, action)  # raises IllegalMove if autoplay proposes an illegal action
     next_seat = deal.rules.seating.next_seat(seat)
+    if seat != deal.turn:  # an answer: the asker acts next
+        assert copy.to_act == deal.turn
+        return
     assert copy.phase == "over" or (copy.turn == next_seat and copy.phase == "draw")
 
 
@@ -181,9 +196,16 @@ def red_three_points(count: int, players: int) -> int:
 
 def check_result(deal: Deal) -> None:
     """R-SCORE-1, R-CAN-1/2, R-RED-1/2, R-OUT-1/3, R-END-1: the result recomputed from the
-    final views."""
+    final views (Samba and Bolivia: sequence_checks.py; «Acaba»: R-ACABA-1)."""
+    if deal.rules.sequences:
+        check_sequence_result(deal)
+        return
     result = deal.result
     assert result is not None and deal.phase == "over"
+    if any(line.get("acaba") for line in result):
+        assert sorted(line["total"] for line in result) == [0, 1500]
+        assert all(line["total"] == line["acaba"] for line in result)
+        return
     spectator = deal.view(None)
     seating = deal.rules.seating
     hands = [deal.view(seat)["hand"] for seat in seating.seats]
@@ -201,7 +223,10 @@ def check_result(deal: Deal) -> None:
             expected_kind = None if len(m["cards"]) < 7 else ("mixed" if wilds else "natural")
             assert m["canasta"] == expected_kind
         red_points = red_three_points(len(team["red_threes"]), deal.rules.players)
-        assert line["red_threes"] == (red_points if melds else -red_points)
+        plus = bool(melds)
+        if deal.rules.red_threes == "going_out" and out_seats:  # R-ART-RED
+            plus = seating.team_of(out_seats[0]) == t
+        assert line["red_threes"] == (red_points if plus else -red_points)
         assert line["hand"] == -sum(value(c) for seat in seats for c in hands[seat])
         if out_seats and seating.team_of(out_seats[0]) == t:
             assert line["going_out"] in (100, 200)
@@ -210,7 +235,7 @@ def check_result(deal: Deal) -> None:
         else:
             assert line["going_out"] == 0
         parts = ("cards", "canastas", "red_threes", "going_out", "hand")
-        assert line["total"] == sum(line[k] for k in parts)
+        assert line["total"] == sum(line[k] for k in parts) + line.get("acaba", 0)
 
 
 def check_public_event(
@@ -224,7 +249,9 @@ def check_public_event(
     assert shown <= set(visible), f"public event shows hidden cards {shown - set(visible)}"
 
 
-def check_opening(before: dict[str, Any], after: dict[str, Any], seating: Seating) -> None:
+def check_opening(
+    before: dict[str, Any], after: dict[str, Any], seating: Seating, *, canasta_opens: bool = False
+) -> None:
     """R-OPEN-1..3 between two spectator views around one action: a team that has not opened
     only holds this turn's melds, worth less than its minimum; when it opens, its melds (all
     laid this turn, pile cards other than the top never among them) reach the minimum."""
@@ -236,7 +263,8 @@ def check_opening(before: dict[str, Any], after: dict[str, Any], seating: Seatin
             assert t == seating.team_of(after["turn"]) and after["phase"] == "play"
             assert points < team["minimum"]
         if team["opened"] and not before["teams"][t]["opened"]:
-            assert points >= team["minimum"], f"team {t} opened with {points}"
+            canasta = any(len(m["cards"]) >= 7 for m in team["melds"])  # R-ART-CANASTA
+            assert points >= team["minimum"] or (canasta_opens and canasta), f"team {t} opened"
 
 
 class OutTracker:
@@ -244,14 +272,17 @@ class OutTracker:
     player who goes out melded nothing in an earlier turn, touched only melds created this turn
     and one of them is a canasta; 100 otherwise."""
 
-    def __init__(self, seating: Seating) -> None:
+    def __init__(self, seating: Seating, *, concealed: bool = True) -> None:
         self.seating = seating
+        self.concealed = concealed  # Samba and Bolivia have no concealed bonus (R-SAMBA-OUT)
         self.melded_before = [False] * seating.players
         self.turn_ranks: set[str] = set()
         self.ranks_at_start: set[str] = set()
         self.seat: int | None = None
 
     def before(self, deal: Deal, seat: int) -> None:
+        if seat != deal.turn:  # a partner's answer is no part of the turn
+            return
         if self.seat != seat or deal.phase == "draw":
             self.seat = seat
             self.turn_ranks = set()
@@ -259,6 +290,8 @@ class OutTracker:
             self.ranks_at_start = {m["rank"] for m in team["melds"]}
 
     def after(self, deal: Deal, seat: int, action: dict[str, Any], top: str | None) -> None:
+        if not self.concealed:
+            return
         kind = action["type"]
         if kind == "undo":
             self.turn_ranks = set()
@@ -292,9 +325,10 @@ class OutTracker:
 def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
     steps = 0
     seating = deal.rules.seating
-    tracker = OutTracker(seating)
+    tracker = OutTracker(seating, concealed=not deal.rules.sequences)
+    canasta_opens = deal.rules.canasta_in_hand_opens
     while deal.phase != "over":
-        seat = deal.turn
+        seat = deal.to_act
         actions = legal_actions(deal, seat)
         assert actions, "no legal action for the seat to move"
         for other in seating.seats:
@@ -305,7 +339,7 @@ def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int
         tracker.before(deal, seat)
         event = deal.apply(seat, action)
         tracker.after(deal, seat, action, before["pile"]["top"])
-        check_opening(before, deal.view(None), seating)
+        check_opening(before, deal.view(None), seating, canasta_opens=canasta_opens)
         check_public_event(event, before, deal.view(None))
         steps += 1
         every_step(deal, steps)
@@ -348,6 +382,43 @@ def test_every_table_keeps_every_invariant_in_random_legal_play(
         seed=seed,
     )
     play_checking_every_invariant(deal, random.Random(play_seed))
+
+
+@PROPERTY_SETTINGS
+@given(
+    seed=st.integers(0, 2**48),
+    play_seed=st.integers(0, 2**32),
+    rules=SEQUENCE_RULES,
+    dealer=st.integers(0, 3),
+    scores=SEQUENCE_SCORES,
+)
+def test_samba_and_bolivia_keep_every_invariant_in_random_legal_play(
+    seed: int, play_seed: int, rules: Rules, dealer: int, scores: tuple[int, int]
+) -> None:
+    # R-SAMBA-*, R-BOL-*: every card of 162 accounted for, no hidden card in a view, exact round
+    # trips, refusals changing nothing, every offered action accepted, every deal ends, the
+    # result recomputed from the views
+    deal = Deal.new(rules, dealer=dealer, team_scores=scores, seed=seed)
+    play_checking_every_invariant(deal, random.Random(play_seed))
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**48), rules=SEQUENCE_RULES, scores=SEQUENCE_SCORES)
+def test_autoplay_alone_finishes_every_samba_and_bolivia_deal(
+    seed: int, rules: Rules, scores: tuple[int, int]
+) -> None:
+    # R-SAMBA-*, R-BOL-*: autoplay is legal and every deal ends
+    autoplay_to_the_end(Deal.new(rules, dealer=seed % 4, team_scores=scores, seed=seed))
+
+
+@settings(PROPERTY_SETTINGS, max_examples=10)
+@given(seed=st.integers(0, 2**48), play_seed=st.integers(0, 2**32), rules=SEQUENCE_RULES)
+def test_samba_and_bolivia_legal_actions_are_legal_and_list_every_discard_draw_and_undo(
+    seed: int, play_seed: int, rules: Rules
+) -> None:
+    # R-SAMBA-ENTRY/PILE: every action offered is legal; discards, draw and undo exactly
+    deal = Deal.new(rules, dealer=1, team_scores=(-10, 0), seed=seed)
+    check_legal_actions_through_a_deal(deal, random.Random(play_seed), sample=None)
 
 
 def play_checking_every_invariant(deal: Deal, rng: random.Random) -> None:
@@ -393,7 +464,7 @@ def test_autoplay_alone_finishes_every_deal_at_every_table(
 
 def autoplay_to_the_end(deal: Deal) -> None:
     rules = deal.rules
-    tracker = OutTracker(rules.seating)
+    tracker = OutTracker(rules.seating, concealed=not rules.sequences)
     steps = 0
     while deal.phase != "over":
         seat = deal.turn
@@ -404,7 +475,9 @@ def autoplay_to_the_end(deal: Deal) -> None:
             tracker.before(deal, seat)
             deal.apply(seat, action)
             tracker.after(deal, seat, action, before["pile"]["top"])
-            check_opening(before, deal.view(None), rules.seating)
+            check_opening(
+                before, deal.view(None), rules.seating, canasta_opens=rules.canasta_in_hand_opens
+            )
             steps += 1
         assert deal.phase == "over" or deal.turn == rules.seating.next_seat(seat)
         check_counts(deal)

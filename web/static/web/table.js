@@ -315,8 +315,14 @@
     if (meld && page.contains(meld)) {
       // One selected card and a meld of the player's team, on their turn: the card joins it
       // (the engine judges); otherwise the meld shows or hides its cards.
-      if (meld.classList.contains("meld--ours") && selected().length === 1) {
-        send({ type: "meld", melds: [{ rank: meld.dataset.meld, cards: selected() }] });
+      // Samba and Bolivia name a meld by its place in the view (and a run takes several cards);
+      // the classic game by its rank.
+      const byIndex = meld.dataset.meldIndex !== undefined;
+      if (meld.classList.contains("meld--ours") && (selected().length === 1 || (byIndex && selected().length > 0))) {
+        const entry = byIndex
+          ? { meld: Number(meld.dataset.meldIndex), cards: selected() }
+          : { rank: meld.dataset.meld, cards: selected() };
+        send({ type: "meld", melds: [entry] });
       } else {
         openMeld(meld, !meld.classList.contains("meld--open"));
       }

@@ -471,7 +471,7 @@ class LoggedTurn:
 
     seat: int
     who: str
-    user_id: int | None
+    player: dict[str, Any] | None  # the seat's player, for `{% person %}`
     team: int
     first_seq: int
     last_seq: int
@@ -506,7 +506,7 @@ def _logged_turns(
             current = LoggedTurn(
                 seat=seat,
                 who=_player_name(player),
-                user_id=player["user"]["id"] if player else None,
+                player=player,
                 team=seating.team_of(seat),
                 first_seq=move["seq"],
                 last_seq=move["seq"],

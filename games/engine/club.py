@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .cards import BLACK_THREES, VALUE, WILDS, deck_counts
+from .cards import BLACK_THREES, MELD_GROUP, NATURAL_RANKS, VALUE, WILDS
 from .deal import Deal
-from .house import canasta_opening
+from .house import canasta_opening, plan_to_go_out
 from .moves import Action, legal_actions
 from .sight import Sight
 from .strategy import (
@@ -31,6 +31,26 @@ from .strategy import (
     rival_teams,
     table_points,
 )
+
+
+@dataclass(frozen=True)
+class Style:
+    """The club's judgement in numbers (the bench tunes them; `CLUB` is the level)."""
+
+    open_keep: int = 4  # cards an opening leaves in hand, unless the deal is late
+    add_keep: int = 4  # cards adding to a meld leaves, unless it makes a canasta or is late
+    new_keep: int = 5  # cards a new meld leaves
+    big_pile: int = 8  # a pile that keeps new melds back (the pairs take it)
+    wild_take: int = 5  # a pile worth a wild
+    out_margin: int = 0  # the lead that makes going out pay
+    prize: float = 30.0  # what the next player's take is worth: prize + per_card * cards
+    per_card: float = 18.0
+    freeze_pile: int = 5  # a pile worth a wild to freeze, when no discard is safe
+    freeze_risk: float = 40.0
+    three_pile: int = 4  # a pile worth a black three
+
+
+CLUB = Style()
 
 
 @dataclass(frozen=True)
@@ -49,39 +69,42 @@ def notes_of(seen: Sight) -> Notes:
     return Notes(
         discarded=seen.discarded,
         passed=seen.passed,
-        unseen=Counter(card[0] for card in unseen),
+        unseen=Counter(map(MELD_GROUP.__getitem__, unseen)),
         hidden=len(unseen),
-        known={seat: Counter(card[0] for card in cards) for seat, cards in seen.known.items()},
+        known={
+            seat: Counter(map(MELD_GROUP.__getitem__, cards)) for seat, cards in seen.known.items()
+        },
     )
 
 
 def notes_on_table(world: Deal, seat: int) -> Notes:
     """Notes from the table alone (the expert's rollouts): every card off the table and out of
     the seat's hand is unseen, nothing is known of the other hands."""
-    seen: Counter[str] = Counter(world.hands[seat]) + Counter(world.pile)
+    group = MELD_GROUP.__getitem__
+    seen = Counter(map(group, world.hands[seat]))
+    seen.update(map(group, world.pile))
+    shown = len(world.hands[seat]) + len(world.pile)
     for melds in world.melds:
         for cards in melds.values():
-            seen.update(cards)
-    unseen = deck_counts(world.rules.packs) - seen
+            seen.update(map(group, cards))
+            shown += len(cards)
+    packs = world.rules.packs
     empty = [Counter[str]() for _ in world.seating.seats]
     return Notes(
         discarded=empty,
         passed=empty,
-        unseen=_by_rank(unseen),
-        hidden=unseen.total(),
+        unseen=Counter({rank: 4 * packs - seen[rank] for rank in NATURAL_RANKS}),
+        hidden=54 * packs - shown,
         known={},
     )
 
 
-def _by_rank(cards: Counter[str]) -> Counter[str]:
-    ranks: Counter[str] = Counter()
-    for card, count in cards.items():
-        ranks[card[0]] += count
-    return ranks
-
-
 def club_action(
-    world: Deal, seat: int, notes: Notes | None = None, actions: list[Action] | None = None
+    world: Deal,
+    seat: int,
+    notes: Notes | None = None,
+    actions: list[Action] | None = None,
+    style: Style = CLUB,
 ) -> Action:
     """The club's choice among `actions` (default: the seat's legal actions in `world`)."""
     if actions is None:
@@ -92,8 +115,8 @@ def club_action(
     if house is not None:
         return house
     if world.phase == "draw":
-        return _draw(world, seat, actions)
-    return _play(world, seat, actions, notes or notes_on_table(world, seat))
+        return _draw(world, seat, actions, style)
+    return _play(world, seat, actions, notes or notes_on_table(world, seat), style)
 
 
 def danger(world: Deal, seat: int) -> bool:
@@ -102,7 +125,7 @@ def danger(world: Deal, seat: int) -> bool:
     return min(len(world.hands[other]) for other in rivals) <= 3 or len(world.stock) < 8
 
 
-def _draw(world: Deal, seat: int, actions: list[Action]) -> Action:
+def _draw(world: Deal, seat: int, actions: list[Action], style: Style) -> Action:
     takes = [action for action in actions if action["type"] == "take_pile"]
     draws = [action for action in actions if action["type"] == "draw"]
     if not takes or not draws:
@@ -117,18 +140,22 @@ def _draw(world: Deal, seat: int, actions: list[Action]) -> Action:
     take = min(takes, key=cost)
     wilds, used = cost(take)
     count = len(world.pile)
-    if "melds" in take or not used:
-        return take  # opening with the pile, or joining a meld for nothing
+    if not used:
+        return take  # joining a meld for nothing
+    if "melds" in take:  # opening with the pile: not when it leaves the hand bare
+        left = len(world.hands[seat]) - cards_in(take) - used + count - 1
+        late = danger(world, seat) or len(world.stock) < 30
+        return take if left >= style.open_keep or count >= 3 or late else draws[0]
     if wilds:  # a wild is worth more than a small pile
         spare = sum(1 for card in world.hands[seat] if card in WILDS)
-        return take if count >= 5 or (count >= 3 and spare >= 2) else draws[0]
+        return take if count >= style.wild_take or (count >= 3 and spare >= 2) else draws[0]
     # A natural pair: worth it for two cards or more; a lone top card only with a third.
     rank = world.pile[-1][0]
     held = sum(1 for card in world.hands[seat] if card[0] == rank and card not in WILDS)
     return take if count >= 2 or held >= 3 else draws[0]
 
 
-def _play(world: Deal, seat: int, actions: list[Action], notes: Notes) -> Action:
+def _play(world: Deal, seat: int, actions: list[Action], notes: Notes, style: Style) -> Action:
     team = world.seating.team_of(seat)
     hand = world.hands[seat]
     melds = [action for action in actions if action["type"] == "meld"]
@@ -137,31 +164,45 @@ def _play(world: Deal, seat: int, actions: list[Action], notes: Notes) -> Action
         opening = [action for action in melds if reaches_minimum(world, seat, action)]
         if opening:
             left = len(hand) - cards_in(opening[0])
-            if left >= 3 or late or world.points or world.drew == "pile" or len(world.stock) < 50:
+            if (
+                left >= style.open_keep
+                or late
+                or world.points
+                or world.drew == "pile"
+                or len(world.stock) < 50
+            ):
                 return opening[0]
         elif any(action["type"] == "undo" for action in actions):
             return {"type": "undo"}
     else:
-        meld = _club_meld(world, seat, melds, late)
+        meld = _club_meld(world, seat, melds, late, style)
         if meld is not None:
             return meld
     discards = [action for action in actions if action["type"] == "discard"]
     if not discards:
         return melds[0] if melds else actions[0]
-    costs = discard_costs(world, seat, notes)
+    costs = discard_costs(world, seat, notes, style)
     return min(discards, key=lambda action: costs[action["card"]])
 
 
-def _club_meld(world: Deal, seat: int, melds: list[Action], late: bool) -> Action | None:
+def _club_meld(
+    world: Deal, seat: int, melds: list[Action], late: bool, style: Style
+) -> Action | None:
     """The meld to lay now, or None: go out when it pays, finish canastas, add to melds with
     cards to spare, start new ranks only with plenty left."""
     team = world.seating.team_of(seat)
     hand = world.hands[seat]
     ours = world.melds[team]
     going_out = [action for action in melds if cards_in(action) >= len(hand) - 1]
-    if going_out and (late or _margin(world, team) >= 0):
-        return max(going_out, key=cards_in)
-    big_pile = len(world.pile) >= 8
+    if late or _margin(world, seat) >= style.out_margin:
+        if going_out:
+            return max(going_out, key=cards_in)
+        plan = plan_to_go_out(world, seat)  # several melds at once, then the discard
+        if plan is not None and plan[0]:
+            action = {"type": "meld", "melds": plan[0]}
+            if world.is_legal(seat, action):
+                return action
+    big_pile = len(world.pile) >= style.big_pile
     best: tuple[int, Action] | None = None
     for action in melds:
         if action in going_out:
@@ -180,11 +221,15 @@ def _club_meld(world: Deal, seat: int, melds: list[Action], late: bool) -> Actio
                 continue  # wilds are for canastas
             score = 20
         elif before:
-            if left < 4 and not late and after < 6:
+            if left < style.add_keep and not late and after < 6:
                 continue
             score = 40 + after
         else:
-            if not late and (left < 5 or big_pile) and not (len(cards) >= 4 and left >= 3):
+            if (
+                not late
+                and (left < style.new_keep or big_pile)
+                and not (len(cards) >= 4 and left >= 3)
+            ):
                 continue  # never meld bare; keep pairs for a big pile
             score = 30 + len(cards)
         if best is None or score > best[0]:
@@ -192,12 +237,13 @@ def _club_meld(world: Deal, seat: int, melds: list[Action], late: bool) -> Actio
     return best[1] if best else None
 
 
-def _margin(world: Deal, team: int) -> int:
-    """The team's lead over the strongest opponent if it went out now: the table, the going-out
-    bonus, the cards the others hold (about 8 points each)."""
+def _margin(world: Deal, seat: int) -> int:
+    """The side's lead over the strongest opponent if `seat` went out now: the table, the
+    going-out bonus, the cards the others hold (about 8 points each)."""
     seating = world.seating
+    team = seating.team_of(seat)
     mine = table_points(world, team) + 100
-    mine -= sum(8 * len(world.hands[seat]) for seat in seating.teams[team])
+    mine -= sum(8 * len(world.hands[other]) for other in seating.partners_of(seat))
     theirs = max(
         table_points(world, rival)
         - sum(8 * len(world.hands[seat]) for seat in seating.teams[rival])
@@ -240,14 +286,14 @@ def take_chance(world: Deal, seat: int, rank: str, notes: Notes) -> float:
     return min(pair, 1.0)
 
 
-def discard_costs(world: Deal, seat: int, notes: Notes) -> dict[str, float]:
+def discard_costs(world: Deal, seat: int, notes: Notes, style: Style = CLUB) -> dict[str, float]:
     """What throwing each card of the hand costs: what the card is worth keeping, plus the
     pile the next player may take with it."""
     team = world.seating.team_of(seat)
     hand = world.hands[seat]
     ours = world.melds[team]
     count = len(world.pile) + 1  # the pile the next player would take
-    prize = 30.0 + 18.0 * count
+    prize = style.prize + style.per_card * count
     late = danger(world, seat)
     naturals = Counter(card[0] for card in hand if card not in WILDS)
     costs: dict[str, float] = {}
@@ -272,10 +318,10 @@ def discard_costs(world: Deal, seat: int, notes: Notes) -> dict[str, float]:
     for card in hand:
         if card in BLACK_THREES:
             # A safe discard kept for when the pile is worth guarding (R-PILE-5).
-            costs[card] = -40.0 if count >= 4 or safest > 25 or late else 20.0
+            costs[card] = -40.0 if count >= style.three_pile or safest > 25 or late else 20.0
         elif card in WILDS:
             keep = 110.0 + VALUE[card]
-            if open_pile and count >= 5 and safest > 40:
+            if open_pile and count >= style.freeze_pile and safest > style.freeze_risk:
                 keep = 40.0 + VALUE[card] / 5  # freeze the pile rather than feed it
             costs[card] = keep
     return costs

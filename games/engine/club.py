@@ -161,6 +161,9 @@ def _play(world: Deal, seat: int, actions: list[Action], notes: Notes, style: St
     melds = [action for action in actions if action["type"] == "meld"]
     late = danger(world, seat)
     if not world.opened[team]:
+        natural = _natural_opening(world, seat, style)
+        if natural is not None:
+            return natural
         opening = [action for action in melds if reaches_minimum(world, seat, action)]
         if opening:
             left = len(hand) - cards_in(opening[0])
@@ -185,6 +188,33 @@ def _play(world: Deal, seat: int, actions: list[Action], notes: Notes, style: St
     return min(discards, key=lambda action: costs[action["card"]])
 
 
+def _natural_opening(world: Deal, seat: int, style: Style) -> Action | None:
+    """The opening from whole ranks of naturals that keeps the most cards (and every wild),
+    when it leaves enough in hand; None when there is none."""
+    hand = world.hands[seat]
+    team = world.seating.team_of(seat)
+    target = world.minimums[team] - world.points
+    groups: dict[str, list[str]] = {}
+    for card in hand:
+        if card not in WILDS and card[0] != "3":
+            groups.setdefault(card[0], []).append(card)
+    ranks = [cards for cards in groups.values() if len(cards) >= 3]
+    best: tuple[int, list[list[str]]] | None = None
+    for mask in range(1, 1 << len(ranks)):
+        chosen = [cards for i, cards in enumerate(ranks) if mask >> i & 1]
+        used = sum(len(cards) for cards in chosen)
+        if len(hand) - used < style.open_keep:
+            continue
+        if sum(VALUE[card] for cards in chosen for card in cards) < target:
+            continue
+        if best is None or used < best[0]:
+            best = (used, chosen)
+    if best is None:
+        return None
+    action = {"type": "meld", "melds": [{"cards": cards} for cards in best[1]]}
+    return action if world.is_legal(seat, action) else None
+
+
 def _club_meld(
     world: Deal, seat: int, melds: list[Action], late: bool, style: Style
 ) -> Action | None:
@@ -203,6 +233,7 @@ def _club_meld(
             if world.is_legal(seat, action):
                 return action
     big_pile = len(world.pile) >= style.big_pile
+    held_wilds = sum(1 for card in hand if card in WILDS)
     best: tuple[int, Action] | None = None
     for action in melds:
         if action in going_out:
@@ -217,8 +248,9 @@ def _club_meld(
         if before < 7 <= after:
             score = 100  # a canasta
         elif wilds:
-            if not late:
-                continue  # wilds are for canastas
+            # Wilds are for canastas: one goes down when the hand's wilds finish this one.
+            if not late and (before < 4 or after + held_wilds - wilds < 7 or left < 3):
+                continue
             score = 20
         elif before:
             if left < style.add_keep and not late and after < 6:

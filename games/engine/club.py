@@ -229,9 +229,9 @@ def _club_meld(
             return max(going_out, key=cards_in)
         plan = plan_to_go_out(world, seat)  # several melds at once, then the discard
         if plan is not None and plan[0]:
-            action = {"type": "meld", "melds": plan[0]}
-            if world.is_legal(seat, action):
-                return action
+            out: Action = {"type": "meld", "melds": plan[0]}
+            if world.is_legal(seat, out):
+                return out
     big_pile = len(world.pile) >= style.big_pile
     held_wilds = sum(1 for card in hand if card in WILDS)
     best: tuple[int, Action] | None = None

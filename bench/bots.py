@@ -1,6 +1,6 @@
 """Bot tournaments through the engine, in the duplicate format (prints figures; not a test).
 
-    .venv/bin/python bench/bots.py [--deals 400] [--expert-deals 100] [--jobs 1]
+    .venv/bin/python bench/bots.py [--deals 400] [--expert-deals 100] [--jobs 1] [--first 0]
         [--pairs club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club]
 
 Each pairing A:B plays every shuffle twice, A's team at seats 0+2 and then at 1+3, so the
@@ -91,16 +91,17 @@ def _duplicate_part(
 
 
 def duplicate_in_parallel(
-    a: str, b: str, deals: int, jobs: int, times: dict[str, list[int]]
+    a: str, b: str, shuffles: range, jobs: int, times: dict[str, list[int]]
 ) -> list[tuple[float, float]]:
-    """The shuffles 0..deals-1 split between `jobs` processes, in shuffle order."""
-    parts = [(a, b, range(job, deals, jobs)) for job in range(jobs)]
+    """The `shuffles` split between `jobs` processes, in shuffle order."""
+    deals = len(shuffles)
+    parts = [(a, b, shuffles[job::jobs]) for job in range(jobs)]
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(_duplicate_part, parts)
     rows: list[tuple[float, float]] = [(0.0, 0.0)] * deals
     for (_, _, numbers), (part, part_times) in zip(parts, results, strict=True):
         for number, row in zip(numbers, part, strict=True):
-            rows[number] = row
+            rows[number - shuffles.start] = row
         for player, samples in part_times.items():
             times[player].extend(samples)
     return rows
@@ -112,6 +113,7 @@ def main() -> None:
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("--expert-deals", type=int, default=100, help="shuffles with the expert")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the shuffles")
+    parser.add_argument("--first", type=int, default=0, help="the first shuffle's number")
     args = parser.parse_args()
     times: dict[str, list[int]] = {player: [] for player in PLAYERS}
     for pair in args.pairs.split(","):
@@ -120,10 +122,11 @@ def main() -> None:
             raise SystemExit(f"players are {', '.join(PLAYERS)}")
         deals = args.expert_deals if "expert" in (a, b) else args.deals
         started = time.perf_counter()
+        shuffles = range(args.first, args.first + deals)
         if args.jobs > 1:
-            rows = duplicate_in_parallel(a, b, deals, args.jobs, times)
+            rows = duplicate_in_parallel(a, b, shuffles, args.jobs, times)
         else:
-            rows = duplicate(a, b, range(deals), times)
+            rows = duplicate(a, b, shuffles, times)
         margins = [margin for margin, _ in rows]
         mean = statistics.mean(margins)
         half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0

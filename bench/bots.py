@@ -1,14 +1,18 @@
 """Bot tournaments through the engine, in the duplicate format (prints figures; not a test).
 
-    .venv/bin/python bench/bots.py [--deals 2000] [--pairs club:baseline,expert:club] [--jobs 2]
+    .venv/bin/python bench/bots.py [--deals 400] [--expert-deals 100] [--jobs 1] [--first 0]
+        [--pairs club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club]
 
 Each pairing A:B plays every shuffle twice, A's team at seats 0+2 and then at 1+3, so the
 cards' luck cancels; the figure is A's points per deal minus B's, with a 95 % interval (normal
-approximation over the shuffles). `baseline` is the timeout autoplay as it was before the bots
-(bench/autoplay_baseline.py). Decision time is per call of `decide` (one action), in thread CPU
-time, on one core (with --jobs, shuffles are split between processes, each timing its own
-decisions). Targets (issue 12): club beats baseline by >= 150 a deal over 2,000 deals with
-the interval above zero; expert beats club by >= 100; expert decides within 1 s p99, club 20 ms.
+approximation over the shuffles), and A's share of the deals won (a tie counts half).
+`yardstick` is the bench's own opponent written from classic strategy (bench/yardstick.py, not a
+level: it decides from the seat's view, the log and `legal_actions`); `baseline` is the
+timeout autoplay as it was before the bots (bench/autoplay_baseline.py). Decision time is per
+bot action (`next_action`, the fallback after a refusal included), in thread CPU time, on one
+core (with --jobs, shuffles are split between processes, each timing its own decisions).
+Targets (issue 20): club beats the yardstick by >= 50 a deal, expert by >= 150 and expert beats
+club by >= 150; club decides within 20 ms p99, expert within 1 s; every level plays legally.
 """
 
 import argparse
@@ -22,11 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.autoplay_baseline import autoplay as baseline_autoplay
 from bench.figures import percentile
-from games.engine import Deal, Rules
-from games.engine.bots import LEVELS, beginner_action, decide, log_entry
-from games.engine.errors import IllegalMove
+from bench.yardstick import yardstick_action
+from games.engine import Deal, Rules, legal_actions
+from games.engine.bots import LEVELS, next_action
+from games.engine.sight import log_entry
 
-PLAYERS = (*LEVELS, "baseline")
+PLAYERS = (*LEVELS, "yardstick", "baseline")
+DEFAULT_PAIRS = "club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club"
 
 
 def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) -> list[int]:
@@ -36,95 +42,106 @@ def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) 
     logs: list[list[dict]] = [[], [], [], []]
     decision = 0
     while deal.phase != "over":
-        seat = deal.turn
+        seat = deal.to_act
         player = players[deal.seating.team_of(seat)]
-        actions = baseline_autoplay(deal, seat) if player == "baseline" else []
-        for action in actions:
-            event = deal.apply(seat, action)
-            for viewer in deal.seating.seats:
-                logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
-        while not actions and deal.phase != "over" and deal.turn == seat:
+        if player == "baseline":
+            actions = baseline_autoplay(deal, seat)
+        else:
             start = time.thread_time_ns()
-            action = decide(deal.view(seat), logs[seat], rules=rules, level=player, seed=decision)
+            if player == "yardstick":
+                offered = legal_actions(deal, seat)
+                action = yardstick_action(deal.view(seat), logs[seat], offered, rules)
+            else:
+                action = next_action(deal, seat, level=player, log=logs[seat], seed=decision)
             times[player].append(time.thread_time_ns() - start)
             decision += 1
-            try:
-                event = deal.apply(seat, action)
-            except IllegalMove:  # as play_turn does: a pile card the seat could not see
-                action = beginner_action(deal, seat)
-                event = deal.apply(seat, action)
+            actions = [action]
+        for action in actions:
+            event = deal.apply(seat, action)  # an illegal move stops the bench
             for viewer in deal.seating.seats:
                 logs[viewer].append(log_entry(seat, action, event, viewer=viewer))
     assert deal.result is not None
     return [line["total"] for line in deal.result]
 
 
-def duplicate(a: str, b: str, numbers: range, times: dict[str, list[int]]) -> list[float]:
-    margins = []
+def _won(ours: int, theirs: int) -> float:
+    return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
+
+
+def duplicate(
+    a: str, b: str, numbers: range, times: dict[str, list[int]]
+) -> list[tuple[float, float]]:
+    """For each shuffle: A's margin a deal over both seatings, and A's share of the two won."""
+    rows = []
     for number in numbers:
         seed = 1_000_000 + number
         first = play_deal((a, b), seed, times)
         second = play_deal((b, a), seed, times)
-        margins.append(((first[0] - first[1]) + (second[1] - second[0])) / 2)
-    return margins
+        margin = ((first[0] - first[1]) + (second[1] - second[0])) / 2
+        rows.append((margin, (_won(first[0], first[1]) + _won(second[1], second[0])) / 2))
+    return rows
 
 
 def _duplicate_part(
     args: tuple[str, str, range],
-) -> tuple[list[float], dict[str, list[int]]]:
+) -> tuple[list[tuple[float, float]], dict[str, list[int]]]:
     a, b, numbers = args
     times: dict[str, list[int]] = {player: [] for player in PLAYERS}
     return duplicate(a, b, numbers, times), times
 
 
 def duplicate_in_parallel(
-    a: str, b: str, deals: int, jobs: int, times: dict[str, list[int]]
-) -> list[float]:
-    """The shuffles 0..deals-1 split between `jobs` processes; margins in shuffle order."""
-    parts = [(a, b, range(job, deals, jobs)) for job in range(jobs)]
+    a: str, b: str, shuffles: range, jobs: int, times: dict[str, list[int]]
+) -> list[tuple[float, float]]:
+    """The `shuffles` split between `jobs` processes, in shuffle order."""
+    deals = len(shuffles)
+    parts = [(a, b, shuffles[job::jobs]) for job in range(jobs)]
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(_duplicate_part, parts)
-    margins = [0.0] * deals
+    rows: list[tuple[float, float]] = [(0.0, 0.0)] * deals
     for (_, _, numbers), (part, part_times) in zip(parts, results, strict=True):
-        for number, margin in zip(numbers, part, strict=True):
-            margins[number] = margin
+        for number, row in zip(numbers, part, strict=True):
+            rows[number - shuffles.start] = row
         for player, samples in part_times.items():
             times[player].extend(samples)
-    return margins
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=2000, help="shuffles per pairing")
-    parser.add_argument("--pairs", default="club:baseline,expert:club")
-    parser.add_argument("--expert-deals", type=int, default=None, help="shuffles with the expert")
+    parser.add_argument("--deals", type=int, default=400, help="shuffles per pairing")
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS)
+    parser.add_argument("--expert-deals", type=int, default=100, help="shuffles with the expert")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the shuffles")
+    parser.add_argument("--first", type=int, default=0, help="the first shuffle's number")
     args = parser.parse_args()
     times: dict[str, list[int]] = {player: [] for player in PLAYERS}
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         if a not in PLAYERS or b not in PLAYERS:
             raise SystemExit(f"players are {', '.join(PLAYERS)}")
-        deals = args.deals
-        if "expert" in (a, b) and args.expert_deals is not None:
-            deals = args.expert_deals
+        deals = args.expert_deals if "expert" in (a, b) else args.deals
         started = time.perf_counter()
+        shuffles = range(args.first, args.first + deals)
         if args.jobs > 1:
-            margins = duplicate_in_parallel(a, b, deals, args.jobs, times)
+            rows = duplicate_in_parallel(a, b, shuffles, args.jobs, times)
         else:
-            margins = duplicate(a, b, range(deals), times)
+            rows = duplicate(a, b, shuffles, times)
+        margins = [margin for margin, _ in rows]
         mean = statistics.mean(margins)
         half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0
+        share = statistics.mean(won for _, won in rows)
         print(
-            f"{a} vs {b}: {mean:+.0f} points a deal for {a} "
-            f"(95 % interval {mean - half:+.0f} .. {mean + half:+.0f}), "
-            f"{deals} shuffles x 2 seatings, {time.perf_counter() - started:.0f} s wall"
+            f"{a} vs {b}: {mean:+.0f} ± {half:.0f} points a deal for {a} (95 %), "
+            f"wins {100 * share:.1f} % of deals; {deals} shuffles x 2 seatings, "
+            f"{time.perf_counter() - started:.0f} s wall",
+            flush=True,
         )
     for player, samples in times.items():
         if samples:
             p50, p99 = percentile(samples, 0.5) / 1e6, percentile(samples, 0.99) / 1e6
             print(
-                f"  {player:8} decisions {len(samples):7}  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms"
+                f"  {player:9} decisions {len(samples):7}  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms"
                 f"  max {max(samples) / 1e6:7.1f} ms"
             )
 

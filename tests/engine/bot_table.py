@@ -4,7 +4,8 @@ import json
 from typing import Any
 
 from games.engine import Deal
-from games.engine.bots import log_entry, play_turn
+from games.engine.bots import play_turn
+from games.engine.sight import log_entry
 
 
 class Table:

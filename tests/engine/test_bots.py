@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, Rules, legal_actions
-from games.engine.bots import LEVELS, decide, sight
+from games.engine.bots import LEVELS, decide, next_action
+from games.engine.sight import sight
 from tests.engine.bot_table import Table
 from tests.engine.test_move_generator import position
 
@@ -221,14 +222,20 @@ def next_draw(deal: Deal, card: str) -> Deal:
     return Deal.from_dict(state)
 
 
-@pytest.mark.parametrize("level", ["club", "expert"])
-def test_a_bot_partner_adds_to_the_teams_melds_and_does_not_feed_the_opponents(level: str) -> None:
+def test_a_club_partner_adds_to_the_teams_melds_and_does_not_feed_the_opponents() -> None:
     table = _partner_position()
-    actions = table.bot_turn(level, seed=3)
+    actions = table.bot_turn("club", seed=3)
     melded = [
         card for a in actions if a["type"] == "meld" for m in a["melds"] for card in m["cards"]
     ]
     assert sorted(melded) == ["KH", "KS"], actions
+    assert actions[-1]["type"] == "discard" and actions[-1]["card"][0] != "9"
+
+
+def test_the_expert_does_not_feed_the_opponents_meld() -> None:
+    # Whether to add the kings now or keep the pair for the pile is the expert's search to
+    # decide; an open pile topped by a nine is handed to the opponents' meld of nines.
+    actions = _partner_position().bot_turn("expert", seed=3)
     assert actions[-1]["type"] == "discard" and actions[-1]["card"][0] != "9"
 
 
@@ -241,3 +248,21 @@ def test_a_club_bot_goes_out_when_its_team_is_ahead() -> None:
     table.bot_turn("club", seed=1)
     assert table.deal.phase == "over" and table.deal.result is not None
     assert table.deal.result[0]["going_out"] == 100
+
+
+def test_a_refused_move_is_replaced_from_the_seats_view_alone() -> None:
+    # R-PILE-3/6, R-DEAL-4: the card under the nine was a red three covered at the deal. The
+    # seat cannot see it, so the pair of nines seems to take the pile keeping a card; at the
+    # table the red three goes to the table and the take would leave none. The bot's second
+    # choice comes from its view and the actions the table offers, for any hidden cards.
+    aces = ["AS", "AH", "AD"]
+    deal = position(["9S", "9H", "KD"], ["3H", "9D"], melds={"A": aces}, frozen=True)
+    take = {"type": "take_pile", "cards": ["9H", "9S"]}
+    assert not deal.is_legal(0, take)
+    seen = sight(deal.view(0), [], rules=deal.rules)
+    assert take in legal_actions(seen.world(random.Random(1)), 0)
+    for level in LEVELS:
+        chosen = decide(deal.view(0), [], rules=deal.rules, level=level, seed=4)
+        assert chosen == take, level
+        for table in (deal, twin_of(deal, 0)):
+            assert next_action(table, 0, level=level, log=[], seed=4) == {"type": "draw"}

@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, play_turn, sight
+from games.engine.bots import LEVELS, decide, play_turn
 from games.engine.errors import MESSAGES
 from games.engine.house import answering_partner, plan_to_go_out
 from games.engine.preview import preview
+from games.engine.sight import sight
 from games.engine.state import DealState
 from tests.engine.bot_table import Table
 from tests.engine.decks import (

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 import pytest
 
 from games.engine import Deal, Match, Rules, autoplay, legal_actions
-from games.engine.bots import log_entry, play_turn
+from games.engine.bots import play_turn
 from games.engine.preview import preview
+from games.engine.sight import log_entry
 from tests.engine.decks import (
     FULL_DECK,
     SIX_HANDED_DECK,

@@ -95,6 +95,8 @@ def plan_to_go_out(
     By default from the deal as it is; `hand`, `melds` and `points` (card points melded this
     turn) describe it after a meld that is being checked.
     """
+    if state.rules.sequences:
+        return None  # the search knows groups only; Samba's legal_actions offer its ways out
     team = state.seating.team_of(seat)
     hand = state.hands[seat] if hand is None else hand
     melds = state.melds[team] if melds is None else melds

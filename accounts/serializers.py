@@ -98,10 +98,23 @@ class PublicUserSerializer(serializers.ModelSerializer):
         help_text="When the player is back from a vacation or a day off (their correspondence "
         "turns' clocks stop meanwhile); null when not away."
     )
+    away_reason = serializers.SerializerMethodField(
+        help_text="Why the player is away until `away_until`: `vacation` or `day_off`; null "
+        "exactly when `away_until` is null."
+    )
 
     class Meta:
         model = User
-        fields = ["id", "display_name", "authority", "games", "is_bot", "bot_level", "away_until"]
+        fields = [
+            "id",
+            "display_name",
+            "authority",
+            "games",
+            "is_bot",
+            "bot_level",
+            "away_until",
+            "away_reason",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(GameStatsSerializer)
@@ -111,6 +124,13 @@ class PublicUserSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_away_until(self, user: User) -> datetime | None:
         return time_off.away_until(user, clock.now())
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=list(time_off.AWAY_REASONS), allow_null=True)
+    )
+    def get_away_reason(self, user: User) -> str | None:
+        away = time_off.absence(user, clock.now())
+        return away.reason if away is not None else None
 
 
 class VacationSerializer(serializers.Serializer):

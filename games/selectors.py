@@ -219,7 +219,7 @@ def _players(table: Table, now: datetime | None) -> list[dict[str, Any]]:
             display_name=seat.user.display_name,
             bot_level=seat.user.bot_level,
             is_absent=seat.is_absent,
-            away_until=time_off.away_until(seat.user, now) if correspondence and now else None,
+            away=time_off.absence(seat.user, now) if correspondence and now else None,
         )
         for seat in table.seats
     ]
@@ -234,10 +234,10 @@ def _player(
     display_name: str,
     bot_level: str,
     is_absent: bool,
-    away_until: datetime | None = None,
+    away: time_off.Absence | None = None,
 ) -> dict[str, Any]:
-    """One player at a table, as every answer and page shows them (`away_until`: back from a
-    vacation or a day off then; correspondence games only)."""
+    """One player at a table, as every answer and page shows them (`away`: back from a
+    vacation or a day off when; correspondence games only)."""
     return {
         "seat": seat,
         "team": team,
@@ -249,7 +249,8 @@ def _player(
             "bot_level": bot_level,
         },
         "is_absent": is_absent,
-        "away_until": iso(away_until),
+        "away_until": iso(away.until) if away is not None else None,
+        "away_reason": away.reason if away is not None else None,
     }
 
 

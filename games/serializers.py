@@ -8,6 +8,7 @@ from rest_framework import serializers
 from games.engine.bots import LEVEL_NAMES, LEVELS
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
+from games.time_off import AWAY_REASONS
 
 ACTION_TYPES = [
     "draw",
@@ -301,6 +302,13 @@ class PlayerSerializer(serializers.Serializer):
         help_text="Correspondence games: when this person is back from a vacation (an "
         "automatic vacation hour included) or a day off; null when not away (always for bots "
         "and live games). Their turn's clock does not run meanwhile.",
+    )
+    away_reason = serializers.ChoiceField(
+        choices=list(AWAY_REASONS),
+        allow_null=True,
+        help_text="Why the person is away until `away_until`: `vacation` (an automatic "
+        "vacation hour included) or `day_off` (one of their weekly days off, in their own time "
+        "zone); null exactly when `away_until` is null.",
     )
 
 

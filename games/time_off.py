@@ -135,11 +135,37 @@ def turn_away(game: Game, user: User | None) -> Away:
     return player_away(user).with_span(pause_span(game))
 
 
-def away_until(user: User, now: datetime) -> datetime | None:
-    """When a person on vacation (an automatic hour included) or on a day off is back."""
+AWAY_VACATION = "vacation"
+AWAY_DAY_OFF = "day_off"
+AWAY_REASONS = (AWAY_VACATION, AWAY_DAY_OFF)
+
+
+@dataclass(frozen=True)
+class Absence:
+    """A person away from their correspondence turns: back `until`, and why (`reason`: on
+    vacation, an automatic hour included, or on a weekly day off) at the moment asked."""
+
+    until: datetime
+    reason: str
+
+
+def absence(user: User, now: datetime) -> Absence | None:
+    """Whether a person is on vacation or on a day off at `now`, and until when (a day off
+    right after a vacation, or the other way round, runs on into one time away)."""
     if user.is_bot:
         return None
-    return player_away(user).with_span(_vacation_span(user)).away_until(now)
+    vacation = _vacation_span(user)
+    until = player_away(user).with_span(vacation).away_until(now)
+    if until is None:
+        return None
+    on_vacation = vacation is not None and vacation[0] <= now < vacation[1]
+    return Absence(until=until, reason=AWAY_VACATION if on_vacation else AWAY_DAY_OFF)
+
+
+def away_until(user: User, now: datetime) -> datetime | None:
+    """When a person on vacation (an automatic hour included) or on a day off is back."""
+    away = absence(user, now)
+    return away.until if away is not None else None
 
 
 def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:

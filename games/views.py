@@ -119,6 +119,7 @@ GAME_EXAMPLE = OpenApiExample(
                 "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
                 "is_absent": False,
                 "away_until": "2026-12-12T00:00:00Z" if name == "vera" else None,
+                "away_reason": "vacation" if name == "vera" else None,
             }
             for seat, (name, team) in enumerate(
                 [("anna", 0), ("boris", 1), ("vera", 0), ("gleb", 1)]

@@ -138,6 +138,15 @@ class TeamArea:
         return ", ".join(self.names)
 
 
+@dataclass(frozen=True)
+class StoppedClock:
+    """Why the turn's clock stands still, and until when (an ISO moment): the game's agreed
+    pause, or the player to move on vacation or on a day off (correspondence games)."""
+
+    reason: str  # "pause" | "vacation" | "day_off"
+    until: str
+
+
 @dataclass
 class TablePage:
     game: Game
@@ -222,6 +231,19 @@ class TablePage:
         """A bot's turn: it moves after a short pause, so the page shows no clock running out."""
         turn = next((place for place in self.places if place.is_turn), None)
         return turn is not None and turn.player is not None and turn.player["user"]["is_bot"]
+
+    @property
+    def stopped_clock(self) -> StoppedClock | None:
+        """The turn's clock stands still: every clock of a paused game, or the clock of a player
+        to move who is away; the deadline the selectors give already lies beyond it."""
+        if self.game.status != Game.Status.ACTIVE:
+            return None
+        if self.detail["paused_until"]:
+            return StoppedClock(reason="pause", until=self.detail["paused_until"])
+        turn = next((place for place in self.places if place.is_turn), None)
+        if turn is None or turn.player is None or not turn.player["away_until"]:
+            return None
+        return StoppedClock(reason=turn.player["away_reason"], until=turn.player["away_until"])
 
     def _placed(self, place: str) -> list[SeatPlace]:
         return [seat for seat in self.places if seat.place == place]

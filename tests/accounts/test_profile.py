@@ -150,6 +150,7 @@ def test_public_card_hides_email_and_sanctions(user_client):
         "is_bot": False,
         "bot_level": "",
         "away_until": None,
+        "away_reason": None,
     }
 
 

@@ -59,3 +59,13 @@ def test_the_lobby_status_parameter_is_an_enum(schema, client_for):
 def test_the_export_documents_seeds_as_strings(schema):
     export = schema["components"]["schemas"]["Export"]["properties"]
     assert export["seed"]["type"] == "string"
+
+
+def test_why_a_player_is_away_is_documented(schema):
+    components = schema["components"]["schemas"]
+    player = components["Player"]["properties"]
+    assert {"away_until", "away_reason"} <= set(player)
+    reason = player["away_reason"]
+    choices = reason.get("enum") or _component(schema, reason)["enum"]
+    assert {"vacation", "day_off"} <= set(choices)
+    assert "away_reason" in components["PublicUser"]["properties"]

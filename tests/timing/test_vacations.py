@@ -101,8 +101,10 @@ def test_a_vacation_started_and_ended_early_restores_the_time_left():
     other = user_at(game, (turn_of(game) + 1) % 4)
     seen = game_answer(game, other)
     assert parsed(player_entry(seen, player)["away_until"]) == began + 3 * DAY
+    assert player_entry(seen, player)["away_reason"] == "vacation"
     card = client_of(other).get(f"/api/users/{player.pk}/").json()
     assert parsed(card["away_until"]) == began + 3 * DAY
+    assert card["away_reason"] == "vacation"
     assert parsed(seen["turn_deadline"]) == deadline_of(game)
 
     clock.advance(2 * DAY - timedelta(minutes=5))  # the turn would have timed out long ago
@@ -119,7 +121,8 @@ def test_a_vacation_started_and_ended_early_restores_the_time_left():
     back = clock.now()
     assert back < deadline_of(game) <= back + timedelta(hours=20)
     assert deadline_of(game) - back > timedelta(hours=19, minutes=59)
-    assert player_entry(game_answer(game, player), player)["away_until"] is None
+    back_entry = player_entry(game_answer(game, player), player)
+    assert (back_entry["away_until"], back_entry["away_reason"]) == (None, None)
     assert client_of(player).delete("/api/me/vacation/").json()["code"] == "not_on_vacation"
 
 
@@ -234,6 +237,32 @@ def test_a_moscow_weekend_is_off_the_clock_from_the_turns_start():
     assert parsed(player_entry(seen, to_move(game))["away_until"]) == datetime(
         2026, 12, 14, tzinfo=MOSCOW
     )
+    assert player_entry(seen, to_move(game))["away_reason"] == "day_off"
+    card = client_of(players[0]).get(f"/api/users/{to_move(game).pk}/").json()
+    assert (card["away_until"], card["away_reason"]) == (
+        player_entry(seen, to_move(game))["away_until"],
+        "day_off",
+    )
+
+
+def test_a_vacation_running_into_days_off_is_one_time_away_each_part_with_its_reason():
+    set_clock(datetime(2026, 12, 11, 9, tzinfo=MOSCOW))  # a Friday, 09:00 MSK
+    players = UserFactory.create_batch(4, weekend_days=[SATURDAY, SUNDAY])
+    game = started_game(players=players)
+    away = to_move(game)
+    vacation = client_of(away).post("/api/me/vacation/", {"days": 1}, format="json")
+    assert vacation.status_code == 200  # until Saturday 09:00, inside the weekend
+    monday = datetime(2026, 12, 14, tzinfo=MOSCOW)
+
+    def seen() -> tuple[datetime | None, str | None]:
+        entry = player_entry(game_answer(game, players[0]), away)
+        return parsed(entry["away_until"]), entry["away_reason"]
+
+    assert seen() == (monday, "vacation")
+    set_clock(datetime(2026, 12, 12, 12, tzinfo=MOSCOW))  # Saturday noon, the vacation over
+    assert seen() == (monday, "day_off")
+    set_clock(monday + HOUR)
+    assert seen() == (None, None)
 
 
 def test_a_new_york_weekend_set_mid_turn_across_the_spring_dst_change():

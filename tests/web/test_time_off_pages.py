@@ -133,3 +133,84 @@ def test_a_vacation_from_the_profile_keeps_the_turn_from_timing_out():
     clock.advance(timedelta(days=2))
     assert timeouts.sweep() == 0
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def turn_clock(html: str) -> str:
+    """The dock's turn clock element, from its tag to its end."""
+    start = html.index("<span data-turn-clock")
+    return html[start : html.index("</span>", start) + len("</span>")]
+
+
+@pytest.mark.parametrize(
+    ("language", "paused"),
+    [("ru", "Пауза до <time"), ("en", "Paused until <time")],
+)
+def test_a_paused_games_clock_says_until_when_and_does_not_count_down(language, paused):
+    set_clock(datetime(2026, 12, 5, 18, tzinfo=MOSCOW))
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    table = f"/games/{game.pk}/"
+    running = turn_clock(client_of(players[0], language).get(table).content.decode())
+    assert "data-deadline=" in running and "data-clock-stopped" not in running
+
+    client_of(players[0]).post(f"{table}pause/", {"days": "7"})
+    for player in players[1:]:
+        client_of(player).post(f"{table}pause/accept/")
+
+    for path in (table, f"{table}table/"):
+        clock_html = turn_clock(client_of(players[1], language).get(path).content.decode())
+        assert 'data-clock-stopped="pause"' in clock_html, path
+        assert "data-deadline" not in clock_html, path  # table.js has nothing to tick
+        when = "12 дек., 18:00" if language == "ru" else "12 Dec, 18:00"
+        assert paused in clock_html and f">{when}</time>" in clock_html, path
+
+    clock.advance(timedelta(days=7, minutes=1))  # the pause is over: the clock runs again
+    running = turn_clock(client_of(players[1], language).get(table).content.decode())
+    assert "data-deadline=" in running and "data-clock-stopped" not in running
+
+
+@pytest.mark.parametrize(
+    ("language", "note", "stopped"),
+    [
+        ("ru", "в отпуске до <time", "часы стоят: отпуск до <time"),
+        ("en", "is on vacation until <time", "clock stopped: on vacation until <time"),
+    ],
+)
+def test_the_clock_of_a_player_to_move_on_vacation_is_stopped(language, note, stopped):
+    set_clock(datetime(2026, 12, 5, 12, tzinfo=MOSCOW))
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    away = user_at(game, turn_of(game))
+    client_of(away).post("/profile/vacation/", {"days": "7"})
+    viewer = next(player for player in players if player.pk != away.pk)
+
+    html = client_of(viewer, language).get(f"/games/{game.pk}/").content.decode()
+    clock_html = turn_clock(html)
+    assert 'data-clock-stopped="vacation"' in clock_html and "data-deadline" not in clock_html
+    when = "12 дек., 12:00" if language == "ru" else "12 Dec, 12:00"
+    assert stopped in clock_html and f">{when}</time>" in clock_html
+    assert note in html and 'data-away-reason="vacation"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "note", "stopped", "day"),
+    [
+        ("ru", "на выходном до <time", "часы стоят: выходной до <time", "14 дек."),
+        ("en", "has a day off until <time", "clock stopped: day off until <time", "14 Dec"),
+    ],
+)
+def test_a_day_off_is_called_a_day_off_not_a_vacation(language, note, stopped, day):
+    set_clock(datetime(2026, 12, 12, 12, tzinfo=MOSCOW))  # a Saturday
+    players = UserFactory.create_batch(4, weekend_days=[5, 6], time_zone="Europe/Moscow")
+    game = started_game(players=players)
+    away = user_at(game, turn_of(game))
+    viewer = client_of(next(player for player in players if player.pk != away.pk), language)
+
+    table = viewer.get(f"/games/{game.pk}/").content.decode()
+    clock_html = turn_clock(table)
+    assert 'data-clock-stopped="day_off"' in clock_html and "data-deadline" not in clock_html
+    assert stopped in clock_html and f">{day}, 00:00</time>" in clock_html
+    for path in (f"/games/{game.pk}/", "/", f"/users/{away.pk}/"):
+        html = viewer.get(path).content.decode()
+        assert note in html and f">{day}</time>" in html, path
+        assert "в отпуске" not in html and "on vacation" not in html, path

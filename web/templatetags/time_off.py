@@ -54,6 +54,15 @@ def short_date(value: datetime | str | None, zone: str = "") -> str:
 
 
 @register.filter
+def short_date_time(value: datetime | str | None, zone: str = "") -> str:
+    """'12 дек., 18:00' / '12 Dec, 18:00': the day and time in `zone` (Moscow for visitors)."""
+    if not value:
+        return ""
+    local = _local(value, zone)
+    return f"{short_date(local, zone)}, {local:%H:%M}"
+
+
+@register.filter
 def clock_time(value: datetime | str | None, zone: str = "") -> str:
     """'12.12 14:00' style: the day and time in `zone`, for a title."""
     if not value:
@@ -67,9 +76,9 @@ def weekday_name(day: int) -> str:
 
 
 @register.simple_tag
-def away_until(player: User) -> datetime | None:
-    """When a player is back from a vacation or a day off (None: not away)."""
-    return time_off.away_until(player, clock.now())
+def absence(player: User) -> time_off.Absence | None:
+    """Whether a player is on vacation or a day off, and until when (None: not away)."""
+    return time_off.absence(player, clock.now())
 
 
 @register.simple_tag

@@ -41,7 +41,11 @@ def test_a_vacation_shows_on_the_table_and_a_pause_is_agreed(players: Players) -
     for page in [*others[1:], anna]:
         page.goto(f"/games/{game.pk}/")
         page.get_by_role("button", name="Согласиться на паузу").click()
-    expect(anna.get_by_text("Пауза до")).to_be_visible()
+    expect(anna.get_by_text("Пауза до").first).to_be_visible()
+    # The dock's turn clock stands still and says until when (nothing for table.js to tick).
+    turn_clock = anna.locator("[data-turn-clock]")
+    expect(turn_clock).to_contain_text("Пауза до")
+    assert turn_clock.get_attribute("data-deadline") is None
     assert horizontal_overflow(anna) == 0
     shoot(anna, "table-paused-390")
     boris.goto(f"/games/{game.pk}/")

@@ -47,6 +47,17 @@ class User(AbstractUser):
     auto_vacation = models.BooleanField(default=True)
     weekend_days = models.JSONField(default=list, blank=True)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
+    # The fields above that games.time_off writes and every game load reads with the players.
+    TIME_OFF_FIELDS = (
+        "vacation_start",
+        "vacation_until",
+        "vacation_auto",
+        "vacation_year",
+        "vacation_hours_used",
+        "auto_vacation",
+        "weekend_days",
+        "time_zone",
+    )
 
     class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [

@@ -55,20 +55,7 @@ class LoadedGame(Table):
 # time off), per seat, as one JSON array column.
 _USER_FIELDS = {field.name: field for field in User._meta.concrete_fields}
 _PLAYER_FIELDS = [
-    _USER_FIELDS[name]
-    for name in (
-        "username",
-        "display_name",
-        "bot_level",
-        "vacation_start",
-        "vacation_until",
-        "vacation_auto",
-        "vacation_year",
-        "vacation_hours_used",
-        "auto_vacation",
-        "weekend_days",
-        "time_zone",
-    )
+    _USER_FIELDS[name] for name in ("username", "display_name", "bot_level", *User.TIME_OFF_FIELDS)
 ]
 _SEAT_KEYS = [(field.attname, f"s.{field.column}") for field in Seat._meta.concrete_fields] + [
     (f"player_{field.attname}", f"u.{field.column}") for field in _PLAYER_FIELDS

@@ -194,18 +194,6 @@ def _charge(user: User, now: datetime, hours: int) -> None:
     user.vacation_hours_used = max(0, used + hours)
 
 
-_TIME_OFF_FIELDS = [
-    "vacation_start",
-    "vacation_until",
-    "vacation_auto",
-    "vacation_year",
-    "vacation_hours_used",
-    "auto_vacation",
-    "weekend_days",
-    "time_zone",
-]
-
-
 def _retime_turns(*, user: User, old: Away, new: Away, now: datetime) -> None:
     """Move the deadlines of the player's running correspondence turns from the `old` time off
     to the `new` one (each game's pause kept in both)."""
@@ -278,7 +266,7 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
     _charge(user, now, days * 24)
     user.vacation_start, user.vacation_until = begins, begins + timedelta(days=days)
     user.vacation_auto = False
-    user.save(update_fields=_TIME_OFF_FIELDS)
+    user.save(update_fields=User.TIME_OFF_FIELDS)
     _retime_turns(user=user, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
@@ -302,7 +290,7 @@ def end_vacation(*, user: User) -> Vacation:
     _charge(user, now, spent - charged)
     user.vacation_start = user.vacation_until = None
     user.vacation_auto = False
-    user.save(update_fields=_TIME_OFF_FIELDS)
+    user.save(update_fields=User.TIME_OFF_FIELDS)
     _retime_turns(user=user, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
@@ -353,7 +341,7 @@ def update_time_off(
         user.weekend_days = days
     if time_zone is not None:
         user.time_zone = time_zone
-    user.save(update_fields=_TIME_OFF_FIELDS)
+    user.save(update_fields=User.TIME_OFF_FIELDS)
     _retime_turns(user=user, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
@@ -408,7 +396,7 @@ def _spend_hour(user: User, *, deadline: datetime, now: datetime, game_id: int) 
     _charge(user, now, 1)
     user.vacation_start, user.vacation_until = span
     user.vacation_auto = True
-    user.save(update_fields=_TIME_OFF_FIELDS)
+    user.save(update_fields=User.TIME_OFF_FIELDS)
     if not continues:
         notify(
             user_id=user.pk,

@@ -1,5 +1,7 @@
 """Taking the discard pile and the freeze (R-PILE-1..6, R-FRZ-1..4, R-OPEN-4)."""
 
+from typing import Any
+
 from .actions import Entry
 from .cards import RED_THREES, WILDS
 from .errors import IllegalMove
@@ -118,9 +120,37 @@ def take_pile(
         hand.remove(card)
     events = meld_events(resolved, state.melds[team])
     lay(state, team, resolved)
+    return pile_taken(
+        state,
+        seat=seat,
+        top=top,
+        rest=rest,
+        reds=reds,
+        points=points,
+        opened=opened,
+        melds=events,
+    )
+
+
+def pile_taken(
+    state: DealState,
+    *,
+    seat: int,
+    top: str,
+    rest: list[str],
+    reds: list[str],
+    points: int,
+    opened: bool,
+    melds: list[dict[str, Any]],
+) -> Event:
+    """The rest of the pile into the hand once the take's melds are laid (its red threes to
+    the team's, R-PILE-6), the team opened, going out when no card is left; the take's event
+    (`melds`: the events of the melds laid). Shared by every game's `take_pile`."""
+    hand = state.hands[seat]
+    team = state.seating.team_of(seat)
     hand.extend(card for card in rest if card not in RED_THREES)
     state.red[team].extend(reds)
-    pile.clear()
+    state.pile.clear()
     state.frozen = False
     state.points = points
     if not opened:
@@ -128,7 +158,8 @@ def take_pile(
         state.opened_now = True
     state.phase = "play"
     state.drew = "pile"
-    if left == 0:
+    went_out = not hand
+    if went_out:
         go_out(state, seat)
     return {
         "public": {
@@ -136,9 +167,9 @@ def take_pile(
             "seat": seat,
             "top": top,
             "count": len(rest) + 1,
-            "melds": events,
+            "melds": melds,
             "red_threes": reds,
-            "went_out": left == 0,
+            "went_out": went_out,
             "deal_over": state.phase == "over",
         },
         "private": {"cards": [card for card in rest if card not in RED_THREES]},

@@ -4,9 +4,9 @@ as the club's)."""
 from .actions import Entry
 from .cards import RED_THREES, SUITS, WILDS
 from .errors import IllegalMove
-from .house import go_out
 from .melds import check_black_threes, lay, require_in_hand
 from .opening import below_minimum
+from .pile import pile_taken
 from .samba_melds import (
     check_sequence_entries,
     missing_sequence_canastas,
@@ -101,30 +101,16 @@ def sequence_take_pile(
     for card in used:
         hand.remove(card)
     lay(state, team, resolved)
-    hand.extend(card for card in rest if card not in RED_THREES)
-    state.red[team].extend(reds)
-    pile.clear()
-    state.frozen = False
-    state.points = points
-    if not opened:
-        state.opened[team] = True
-        state.opened_now = True
-    state.phase = "play"
-    state.drew = "pile"
-    if left == 0:
-        go_out(state, seat)
-    return {
-        "public": {
-            "type": "take_pile",
-            "seat": seat,
-            "top": top,
-            "count": len(rest) + 1,
-            "melds": sequence_meld_events(state, team, resolved),
-            "red_threes": reds,
-            "deal_over": state.phase == "over",
-        },
-        "private": {"cards": [card for card in rest if card not in RED_THREES]},
-    }
+    return pile_taken(
+        state,
+        seat=seat,
+        top=top,
+        rest=rest,
+        reds=reds,
+        points=points,
+        opened=opened,
+        melds=sequence_meld_events(state, team, resolved),
+    )
 
 
 def _check_top_joins(melds: dict[str, list[str]], top: str, target: int | None) -> None:

@@ -87,15 +87,6 @@ def reason_choices() -> list[tuple[str, str]]:
     return [(reason, reason_name(reason)) for reason in Report.Reason.values]
 
 
-def header_counts(*, user: User) -> dict[str, int]:
-    """Every page's header: the games waiting for the user's move (the badge, the tab title)
-    and the unread notifications (the bell)."""
-    return {
-        "games_waiting": game_selectors.games_waiting(user=user).count(),
-        "notifications_unread": notification_selectors.unread_count(user=user),
-    }
-
-
 @dataclass(frozen=True)
 class PlayerCard:
     player: User

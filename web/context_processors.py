@@ -1,13 +1,23 @@
 from collections.abc import Mapping
 
 from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
 
-from web import club_selectors
+from games import selectors as game_selectors
+from notifications import selectors as notification_selectors
 
 
 def club(request: HttpRequest) -> Mapping[str, object]:
     """The header's counts: the badge's games waiting for the signed-in user's move and the
-    bell's unread notifications (`games_waiting`, `notifications_unread`)."""
+    bell's unread notifications (`games_waiting`, `notifications_unread`). The unread count is
+    read only when the page shows the bell: a table's fragment, fetched after every move, has
+    none."""
     if not request.user.is_authenticated or request.path.startswith(("/api/", "/admin/")):
         return {}
-    return club_selectors.header_counts(user=request.user)
+    user = request.user
+    return {
+        "games_waiting": game_selectors.games_waiting(user=user).count(),
+        "notifications_unread": SimpleLazyObject(
+            lambda: notification_selectors.unread_count(user=user)
+        ),
+    }

@@ -98,20 +98,20 @@ def _claim(games: QuerySet[Game], limit: int) -> list[int]:
 
 def sweep_until_done(*, budget_seconds: float = SWEEP_BUDGET_SECONDS) -> int:
     """Sweep batch after batch until nothing is due or the time budget is spent (the next beat
-    tick goes on); returns how many games were handled."""
+    tick goes on); returns how many turns were played (or moved by time off)."""
     started = time.monotonic()
     presence.mark_absences()
-    handled = 0
+    played = 0
     while time.monotonic() - started < budget_seconds:
-        batch = sweep()
-        handled += batch
-        if batch < SWEEP_BATCH:
+        claimed, played_now = _sweep(SWEEP_BATCH)
+        played += played_now
+        if claimed < SWEEP_BATCH:
             break
-    return handled
+    return played
 
 
 def sweep(*, batch_size: int = SWEEP_BATCH) -> int:
-    """Play one batch of due turns; returns how many games were handled.
+    """Play one batch of due turns; returns how many turns were played (or moved by time off).
 
     Claims up to `batch_size` due games nobody else holds (SKIP LOCKED), live games first (their
     players are waiting), then the oldest deadlines, and plays them in one transaction. Should a
@@ -119,6 +119,11 @@ def sweep(*, batch_size: int = SWEEP_BATCH) -> int:
     game does not hold up the others (savepoints cost two round trips a game: not the rule); the
     broken game is tried again after a delay doubling with each failure in a row.
     """
+    return _sweep(batch_size)[1]
+
+
+def _sweep(batch_size: int) -> tuple[int, int]:
+    """(games claimed, turns played): a claimed game may turn out not due after all."""
     try:
         return _sweep_batch(batch_size, isolate_games=False)
     except Exception:
@@ -126,7 +131,7 @@ def sweep(*, batch_size: int = SWEEP_BATCH) -> int:
         return _sweep_batch(batch_size, isolate_games=True)
 
 
-def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
+def _sweep_batch(batch_size: int, *, isolate_games: bool) -> tuple[int, int]:
     timed_out: list[int] = []  # seats whose counter goes up, in one UPDATE for the batch
     with transaction.atomic(), notifications_buffered() as notifications:
         now = clock.now()
@@ -138,14 +143,15 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
             claimed += _claim(overdue.exclude(pk__in=claimed), batch_size - len(claimed))
         games = store.load_many(game_ids=claimed)
         recovered: list[int] = []  # games that failed before and went through now
+        played = 0
         for locked in games:
             if not isolate_games:
-                time_out_locked(locked=locked, now=now, timed_out=timed_out)
+                played += time_out_locked(locked=locked, now=now, timed_out=timed_out)
             else:
                 written, counted = len(notifications), len(timed_out)
                 try:
                     with transaction.atomic():
-                        time_out_locked(locked=locked, now=now, timed_out=timed_out)
+                        played += time_out_locked(locked=locked, now=now, timed_out=timed_out)
                 except Exception:
                     del notifications[written:], timed_out[counted:]
                     _back_off(locked.game, now)
@@ -155,7 +161,7 @@ def _sweep_batch(batch_size: int, *, isolate_games: bool) -> int:
         count_timeouts(seat_ids=timed_out)
         if recovered:
             Game.objects.filter(pk__in=recovered).update(sweep_failures=0, sweep_retry_at=None)
-    return len(games)
+    return len(games), played
 
 
 def _back_off(game: Game, now: datetime) -> None:

@@ -1,9 +1,34 @@
-"""The profile's vacation and days-off forms and the table's pause form (web.time_off_views)."""
+"""The account's forms: sign-up, the profile with its vacation and days off, the password reset
+request. Field names are CONTRACT.md §4's; the services do the checking."""
 
 from django import forms
 from django.conf import settings
 
-from canasta_club.i18n import text
+from accounts.serializers import PASSWORD_MAX_LENGTH
+
+
+class SignUpForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    email = forms.EmailField()
+    password = forms.CharField(
+        max_length=PASSWORD_MAX_LENGTH, strip=False, widget=forms.PasswordInput
+    )
+    display_name = forms.CharField(max_length=40, required=False)
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(max_length=40)
+    email = forms.EmailField()
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
+    confirm_discard = forms.BooleanField(required=False)
+    # Needed only to move the email (it is the way back into the account).
+    password = forms.CharField(
+        max_length=PASSWORD_MAX_LENGTH, strip=False, required=False, widget=forms.PasswordInput
+    )
+
+
+class PasswordResetRequestForm(forms.Form):
+    email = forms.EmailField()
 
 
 class VacationForm(forms.Form):
@@ -18,18 +43,3 @@ class TimeOffForm(forms.Form):
         choices=[(str(day), str(day)) for day in range(7)], required=False
     )
     time_zone = forms.CharField(max_length=64)
-
-
-class PauseForm(forms.Form):
-    days = forms.IntegerField(min_value=1)
-
-    def clean_days(self) -> int:
-        days = int(self.cleaned_data["days"])
-        if days > settings.CORRESPONDENCE_PAUSE_DAYS:
-            raise forms.ValidationError(
-                text(
-                    f"Пауза — не больше {settings.CORRESPONDENCE_PAUSE_DAYS} дней.",
-                    f"A pause lasts {settings.CORRESPONDENCE_PAUSE_DAYS} days at most.",
-                )
-            )
-        return days

@@ -186,7 +186,7 @@ def bench_render(renders: int) -> None:
         f"{len(unchanged.content)} bytes of body",
         flush=True,
     )
-    from web.events import _event
+    from web.table.events import _event
 
     print(
         f"bytes per live update: {len(_event(game.version))} on the stream "

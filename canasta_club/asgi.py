@@ -1,5 +1,5 @@
 """The ASGI entry point: `uvicorn canasta_club.asgi:application`, for the live pages' event
-streams (/games/{id}/events/, web.events.asgi_stream), which stay open for as long as a page
+streams (/games/{id}/events/, web.table.events.asgi_stream), which stay open for as long as a page
 is (thousands per process, where a WSGI worker would hold a thread each). Everything else is
 Django's as usual; production serves pages and the API from gunicorn (canasta_club.wsgi)."""
 
@@ -13,7 +13,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "canasta_club.settings")
 
 django_application = get_asgi_application()
 
-from web import events  # noqa: E402  # needs the apps loaded by get_asgi_application
+from web.table import events  # noqa: E402  # needs the apps loaded by get_asgi_application
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:

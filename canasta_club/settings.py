@@ -96,7 +96,7 @@ APPEND_SLASH = False
 CSRF_FAILURE_VIEW = "web.errors.csrf_failure"
 ROOT_URLCONF = "canasta_club.urls"
 WSGI_APPLICATION = "canasta_club.wsgi.application"
-# The live pages' event streams (web/events.py) are served by uvicorn from this entry point.
+# The live pages' event streams (web/table/events.py) are served by uvicorn from this entry point.
 ASGI_APPLICATION = "canasta_club.asgi.application"
 TEMPLATES = [
     {
@@ -143,7 +143,7 @@ else:
     options.setdefault("options", "-c plan_cache_mode=force_custom_plan")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
-# Sessions in the database: Django's default engine (named, as web/events.py reads it). Not
+# Sessions in the database: Django's default engine (named, as web/table/events.py reads it). Not
 # cached_db: a log-out whose cache delete is lost (Redis down, or each process's own local
 # memory without Redis) would leave the session working from the cache.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

@@ -7,6 +7,7 @@ from accounts.forms import AdminLoginForm
 from canasta_club.content_security import inline_styles
 from canasta_club.health import HealthView
 from canasta_club.session_login import SessionLoginView
+from web import urls as web_urls
 
 # The browsable API's log-in and log-out, named as DRF's templates expect (rest_framework.urls,
 # with the log-in throttled).
@@ -18,7 +19,7 @@ session_urls = (
     "rest_framework",
 )
 
-# The admin's pages, and the password reset pages built on its templates, say whose they are.
+# The admin's pages say whose they are.
 admin.site.site_header = admin.site.site_title = "Canasta Club"
 # Staff log in under the same failed log-in limits as everybody (accounts.login_limits).
 admin.site.login_form = AdminLoginForm
@@ -34,7 +35,7 @@ urlpatterns = [
         name="docs",
     ),
     path("api-auth/", include(session_urls)),
-    path("password-reset/", include("accounts.pages")),
+    path("password-reset/", include(web_urls.reset_link_urlpatterns)),
     path("", include("web.urls")),
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),

@@ -1,7 +1,8 @@
 """The pages' language: the signed-in user's choice, else the `language` cookie, else Russian.
 
-Only for this app's pages: the API, the admin and the browsable API keep Accept-Language
-(LocaleMiddleware); people on the pages pick it with the switch.
+Only for this app's pages (the web namespace and the emailed reset link's pages): the API, the
+admin and the browsable API keep Accept-Language (LocaleMiddleware); people on the pages pick it
+with the switch.
 """
 
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from django.utils import translation
 
 LANGUAGE_COOKIE = "language"
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
+# The emailed password reset link's pages: the club's pages outside the namespace (web.urls).
+_RESET_LINK_PAGES = {"password-reset-page", "password-reset-complete"}
 
 
 def page_language(request: HttpRequest) -> str:
@@ -40,5 +43,5 @@ class PageLanguageMiddleware:
         self, request: HttpRequest, view_func: Callable[..., Any], args: Any, kwargs: Any
     ) -> None:
         match = request.resolver_match
-        if match is not None and match.namespace == "web":
+        if match is not None and (match.namespace == "web" or match.url_name in _RESET_LINK_PAGES):
             activate_page_language(request)

@@ -1,34 +1,71 @@
+"""Every page's path, in the web namespace; each page's views live in its own package
+(web/table/, web/lobby/, ...). Names and paths are CONTRACT.md §4's."""
+
 from django.urls import path
+from django.views.generic import RedirectView
 
 import games.urls  # noqa: F401  # registers the game_id converter
-from web import club_urls, events, time_off_views, views
+from web.account import views as account
+from web.lobby import views as lobby
+from web.moderation import views as moderation
+from web.notifications import views as notifications
+from web.players import views as players
+from web.replay import views as replay
+from web.rules import views as rules
+from web.table import events
+from web.table import views as table
 
 app_name = "web"
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
-    path("signup/", views.signup, name="signup"),
-    path("login/", views.LogInView.as_view(), name="login"),
-    path("logout/", views.LogOutView.as_view(), name="logout"),
-    path("profile/", views.profile, name="profile"),
-    path("profile/vacation/", time_off_views.start_vacation, name="vacation"),
-    path("profile/vacation/end/", time_off_views.end_vacation, name="vacation-end"),
-    path("profile/time-off/", time_off_views.update_time_off, name="time-off"),
-    path("language/", views.set_language, name="language"),
-    path("password-reset/", views.password_reset, name="password-reset"),
-    path("tables/new/", views.open_table, name="open-table"),
-    path("games/<game_id:game_id>/", views.table, name="table"),
-    path("games/<game_id:game_id>/table/", views.table_fragment, name="table-fragment"),
-    path("games/<game_id:game_id>/move/", views.move, name="move"),
-    path("games/<game_id:game_id>/preview/", views.preview, name="preview"),
-    path("games/<game_id:game_id>/join/", views.join, name="join"),
-    path("games/<game_id:game_id>/leave/", views.leave, name="leave"),
-    path("games/<game_id:game_id>/bots/", views.seat_bot, name="seat-bot"),
+    path("", lobby.lobby, name="lobby"),
+    path("signup/", account.signup, name="signup"),
+    path("login/", account.LogInView.as_view(), name="login"),
+    path("logout/", account.LogOutView.as_view(), name="logout"),
+    path("profile/", account.profile, name="profile"),
+    path("profile/vacation/", account.start_vacation, name="vacation"),
+    path("profile/vacation/end/", account.end_vacation, name="vacation-end"),
+    path("profile/time-off/", account.update_time_off, name="time-off"),
+    path("language/", account.set_language, name="language"),
+    path("password-reset/", account.password_reset, name="password-reset"),
+    path("tables/new/", lobby.open_table, name="open-table"),
+    path("games/<game_id:game_id>/", table.table, name="table"),
+    path("games/<game_id:game_id>/table/", table.table_fragment, name="table-fragment"),
+    path("games/<game_id:game_id>/move/", table.move, name="move"),
+    path("games/<game_id:game_id>/preview/", table.preview, name="preview"),
+    path("games/<game_id:game_id>/join/", table.join, name="join"),
+    path("games/<game_id:game_id>/leave/", table.leave, name="leave"),
+    path("games/<game_id:game_id>/bots/", table.seat_bot, name="seat-bot"),
     path("games/<game_id:game_id>/events/", events.stream, name="events"),
-    path("games/<game_id:game_id>/pause/", time_off_views.ask_pause, name="pause"),
-    path("games/<game_id:game_id>/pause/accept/", time_off_views.accept_pause, name="pause-accept"),
-    path("games/<game_id:game_id>/pause/resume/", time_off_views.resume_pause, name="pause-resume"),
+    path("games/<game_id:game_id>/pause/", table.ask_pause, name="pause"),
+    path("games/<game_id:game_id>/pause/accept/", table.accept_pause, name="pause-accept"),
+    path("games/<game_id:game_id>/pause/resume/", table.resume_pause, name="pause-resume"),
+    path("rules/", rules.rules, name="rules"),
+    path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),
+    path("users/<int:user_id>/", players.player_card, name="player"),
+    path("users/<int:user_id>/report/", players.report_player, name="report"),
+    path("reports/mine/", moderation.my_reports, name="my-reports"),
+    path("games/<game_id:game_id>/afterwords/", table.write_afterword, name="afterword"),
+    path("games/<game_id:game_id>/replay/", replay.replay, name="replay"),
+    path("notifications/", notifications.notifications, name="notifications"),
+    path("notifications/unread/", notifications.unread_count, name="unread-count"),
+    path(
+        "notifications/settings/",
+        notifications.notification_settings,
+        name="notification-settings",
+    ),
+    path("sw.js", notifications.service_worker, name="service-worker"),
+    path("moderation/", moderation.moderation_queue, name="moderation"),
+    path(
+        "moderation/reports/<int:report_id>/",
+        moderation.moderation_report,
+        name="moderation-report",
+    ),
 ]
 
-# Player cards, reports, afterwords, notifications, replays and the moderators' desk.
-urlpatterns += club_urls.urlpatterns
+# The emailed password reset link's pages, under /password-reset/ (canasta_club.urls) and
+# outside the namespace: the email reverses "password-reset-page" (accounts.tasks).
+reset_link_urlpatterns = [
+    path("<uidb64>/<token>/", account.PasswordResetLinkPage.as_view(), name="password-reset-page"),
+    path("done/", account.PasswordResetDone.as_view(), name="password-reset-complete"),
+]

@@ -183,3 +183,19 @@ def test_the_page_refuses_a_weak_password_and_keeps_the_old_one(client):
     assert response.context["form"].errors
     user.refresh_from_db()
     assert user.check_password(DEFAULT_PASSWORD)
+
+
+def test_the_link_page_is_the_clubs_page_in_the_pages_language(client):
+    user = UserFactory.create()
+    link = emailed_link(user)
+
+    client.cookies["language"] = "en"
+    opened = client.get(f"/password-reset/{link['uid']}/{link['token']}/", follow=True)
+    client.cookies["language"] = "ru"
+    used_up = client.get("/password-reset/MQ/forged-token/", follow=True)
+
+    english = opened.content.decode()
+    assert '<html lang="en">' in english and "New password" in english
+    assert 'name="new_password1"' in english and 'name="new_password2"' in english
+    assert not used_up.context["validlink"]
+    assert "Ссылка для нового пароля недействительна" in used_up.content.decode()

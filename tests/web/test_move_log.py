@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.engine import Deal, Rules
 from tests.engine.decks import new_deal
-from web.selectors import LoggedTurn, _logged_turns
+from web.table.shaping import LoggedTurn, _logged_turns
 
 # Seat 0 (first to play) draws the joker and goes out at once: seven kings, the queen pair with
 # 2C, the joker on the kings, 4D discarded (tests/engine/test_rules_house.py's GOER).

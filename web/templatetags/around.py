@@ -8,7 +8,7 @@ from django import template
 
 from moderation import selectors as moderation_selectors
 from moderation.permissions import MODERATE_PERMISSION
-from web import club_selectors
+from web.table.shaping import afterwords_panel
 
 register = template.Library()
 
@@ -36,7 +36,7 @@ def club_mood() -> dict[str, Any]:
 def afterwords_of(context: template.Context, game: Any) -> dict[str, Any]:
     request = context["request"]
     return {
-        "panel": club_selectors.afterwords_panel(game=game, viewer=request.user),
+        "panel": afterwords_panel(game=game, viewer=request.user),
         "game": game,
         "request": request,
         "messages": context.get("messages"),

@@ -16,7 +16,7 @@ from games import presence
 from games.models import Game, Seat
 from tests.factories import UserFactory, started_game
 from tests.web.browser.conftest import Players
-from web import events
+from web.table import events
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

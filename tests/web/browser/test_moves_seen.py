@@ -20,7 +20,7 @@ from games.models import Game, Seat
 from tests.engine.decks import OPENER, build_deck
 from tests.factories import UserFactory, stack_deal, started_game
 from tests.web.browser.conftest import Players, serious_violations, shoot
-from web import events
+from web.table import events
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -1,40 +1,13 @@
-"""The pages' forms: field names are CONTRACT.md §4's; the services do the checking."""
+"""The lobby's form to open a table: every variant the engine offers; the service checks."""
 
 from dataclasses import fields
 
 from django import forms
-from django.conf import settings
 
-from accounts.serializers import PASSWORD_MAX_LENGTH
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
-from web.selectors import TABLE_NAMES, table_name
-
-
-class SignUpForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    email = forms.EmailField()
-    password = forms.CharField(
-        max_length=PASSWORD_MAX_LENGTH, strip=False, widget=forms.PasswordInput
-    )
-    display_name = forms.CharField(max_length=40, required=False)
-
-
-class ProfileForm(forms.Form):
-    display_name = forms.CharField(max_length=40)
-    email = forms.EmailField()
-    language = forms.ChoiceField(choices=settings.LANGUAGES)
-    confirm_discard = forms.BooleanField(required=False)
-    # Needed only to move the email (it is the way back into the account).
-    password = forms.CharField(
-        max_length=PASSWORD_MAX_LENGTH, strip=False, required=False, widget=forms.PasswordInput
-    )
-
-
-class PasswordResetRequestForm(forms.Form):
-    email = forms.EmailField()
-
+from web.lobby.shaping import TABLE_NAMES, table_name
 
 # The match lengths offered besides the table's own (R-GAME-1/2, seed 001).
 TARGETS = (2500, 5000, 7500, 10_000)

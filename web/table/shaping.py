@@ -1,4 +1,6 @@
-"""What the pages show, shaped from the games selectors (the same reads the REST API makes)."""
+"""What the table page shows, shaped from the games selectors (the same reads the REST API
+makes): the seats around the viewer, the teams' melds, the buttons, the move log, the previews'
+sentences, and a finished game's afterwords."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -7,7 +9,6 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from canasta_club import clock
 from canasta_club.i18n import current_language, quantity, russian_form, text
 from games import presence
 from games import selectors as game_selectors
@@ -22,6 +23,10 @@ from games.engine.preview import (
 )
 from games.engine.seating import Seating
 from games.models import Game, Seat
+from moderation import selectors as moderation_selectors
+from moderation.models import Afterword
+from moderation.phrases import kudos_forecast, kudos_outcome
+from web.shared import player_name
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
 _RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
@@ -32,76 +37,6 @@ MOVE_WINDOW = 12
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
 CANASTA_LENGTH = 7
 PLAIN_TAKE = {"type": "take_pile", "cards": []}
-
-
-# What the pages call each table the engine seats (players, teams), the club's game first.
-TABLE_NAMES = {
-    (4, 2): ("4: две пары (клуб)", "4: two pairs (club)"),
-    (2, 2): ("2: каждый за себя", "2: each for themselves"),
-    (3, 3): ("3: каждый за себя", "3: each for themselves"),
-    (6, 3): ("6: три пары", "6: three pairs"),
-    (6, 2): ("6: две команды по трое", "6: two teams of three"),
-}
-
-
-def table_name(players: int, teams: int) -> str:
-    return text(*TABLE_NAMES[players, teams])
-
-
-@dataclass
-class LobbyRow:
-    game: Game
-    summary: dict[str, Any]
-
-    @property
-    def seats(self) -> int:
-        """The table's size (`rules.players`)."""
-        return int(self.summary["rules"]["players"])
-
-    @property
-    def free_seats(self) -> int:
-        return self.seats - len(self.summary["players"])
-
-    @property
-    def table_name(self) -> str:
-        rules = self.summary["rules"]
-        return table_name(rules["players"], rules["teams"])
-
-
-def _lobby_row(game: Game, user: User) -> LobbyRow:
-    return LobbyRow(
-        game, game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user)
-    )
-
-
-def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
-    """Your turn first (nearest deadline first), then your other unfinished games, your tables
-    waiting for players, and open tables to join."""
-    now = clock.now()  # one read of the club's clock for every row (who is away, paused)
-    active = [
-        LobbyRow(
-            game,
-            game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user, now=now),
-        )
-        for game in game_selectors.lobby(user=user, status=Game.Status.ACTIVE, mine=True)
-    ]
-    your_turn = sorted(
-        (row for row in active if row.summary["your_turn"]),
-        key=lambda row: row.game.turn_deadline or datetime.max.replace(tzinfo=None),
-    )
-    waiting = [
-        LobbyRow(
-            game,
-            game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user, now=now),
-        )
-        for game in game_selectors.lobby(user=user, status=Game.Status.WAITING, mine=False)[:100]
-    ]
-    return {
-        "your_turn": your_turn,
-        "other_games": [row for row in active if not row.summary["your_turn"]],
-        "my_tables": [row for row in waiting if row.summary["your_seat"] is not None],
-        "open_tables": [row for row in waiting if row.summary["your_seat"] is None],
-    }
 
 
 @dataclass
@@ -300,8 +235,8 @@ class TablePage:
         answer = question["answer"]
         return {
             **question,
-            "asker_name": _player_name(players.get(question["asker"])),
-            "partner_name": _player_name(players.get(question["partner"])),
+            "asker_name": player_name(players.get(question["asker"])),
+            "partner_name": player_name(players.get(question["partner"])),
             "you": "asker"
             if viewer == question["asker"]
             else "partner"
@@ -406,7 +341,7 @@ def table_page(
                 TeamArea(
                     team=index,
                     ours=index == our_team,
-                    names=[_name(players, member) for member in seating.teams[index]],
+                    names=[player_name(players.get(member)) for member in seating.teams[index]],
                     players=[
                         players[member] for member in seating.teams[index] if member in players
                     ],
@@ -466,16 +401,6 @@ def table_page(
     )
 
 
-def _player_name(player: dict[str, Any] | None) -> str:
-    if player is None:
-        return "?"
-    return str(player["user"]["display_name"] or player["user"]["username"])
-
-
-def _name(players: dict[int, dict[str, Any]], seat: int) -> str:
-    return _player_name(players.get(seat))
-
-
 @dataclass
 class MovePhrase:
     """One thing a move did, as the log says it: words, and the cards it showed to everyone
@@ -527,7 +452,7 @@ def _logged_turns(
             player = players.get(seat)
             current = LoggedTurn(
                 seat=seat,
-                who=_player_name(player),
+                who=player_name(player),
                 player=player,
                 team=seating.team_of(seat),
                 first_seq=move["seq"],
@@ -762,3 +687,75 @@ def selection_answer(selection: Selection, cards: list[str]) -> dict[str, Any]:
         "targets": list(selection.targets),
         "cards": cards,
     }
+
+
+@dataclass(frozen=True)
+class AfterwordsPanel:
+    """A finished game's afterwords as one of its players may see them, and what they may
+    still write (the service decides the rest, e.g. a mute, when they send it)."""
+
+    messages: list[dict[str, Any]]
+    phrases: list[str]
+    # The viewer's partners who can receive warm words (people: bots receive none); none at a
+    # table where each played alone.
+    partners: list[User]
+    # A partner was a bot: the form says so instead of offering "to your partner".
+    bot_partner: bool
+    # Said before sending: why warm words to a partner would not move their Authority
+    # (moderation's kudos_weight, the reason the service will record), one line per partner.
+    kudos_notes: list[str]
+    may_write_partner: bool
+    may_write_table: bool
+
+
+def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
+    if not viewer.is_authenticated or not game.is_over:
+        return None
+    partners = game_selectors.partners_at(game=game, user=viewer)
+    if partners is None:
+        return None  # afterwords are for the game's players
+    afterwords = list(
+        moderation_selectors.afterwords_visible_to(game_id=game.pk, viewer=viewer).select_related(
+            "authority_change"
+        )
+    )
+    written = {afterword.to for afterword in afterwords if afterword.author_id == viewer.pk}
+    people = [partner for partner in partners if not partner.is_bot]
+    may_write_partner = bool(people) and Afterword.To.PARTNER not in written
+    kudos_notes = []
+    if may_write_partner:
+        reasons = moderation_selectors.kudos_forecast(
+            game=game, giver=viewer, partner_ids=[partner.pk for partner in people]
+        )
+        # The giver's own reasons (a new account, a game with bots) are the same for each
+        # partner: said once; a pair's limit names its partner.
+        named = len(set(reasons.values())) > 1
+        for partner in people:
+            note = kudos_forecast(reasons[partner.pk])
+            if note and note not in kudos_notes:
+                kudos_notes.append(f"{partner}: {note}" if named else note)
+    return AfterwordsPanel(
+        messages=[
+            {
+                "afterword": afterword,
+                # The giver sees whether their kudos counted, and why not (as the API says).
+                "kudos": (
+                    kudos_outcome(afterword.authority_change.reason)
+                    if afterword.to == Afterword.To.PARTNER
+                    and afterword.author_id == viewer.pk
+                    and hasattr(afterword, "authority_change")
+                    else ""
+                ),
+            }
+            for afterword in afterwords
+        ],
+        phrases=[
+            phrase["en"] if current_language() == "en" else phrase["ru"]
+            for phrase in moderation_selectors.warm_phrases()
+        ],
+        partners=people,
+        bot_partner=len(people) < len(partners),
+        kudos_notes=kudos_notes,
+        may_write_partner=may_write_partner,
+        may_write_table=Afterword.To.TABLE not in written,
+    )

@@ -1,23 +1,18 @@
-"""The profile's vacation and days-off forms and the table's pause form (web.time_off_views)."""
+"""The table's forms: the agreed pause and a finished game's afterword (the services judge)."""
 
 from django import forms
 from django.conf import settings
 
 from canasta_club.i18n import text
+from moderation import policy
+from moderation.models import Afterword
 
 
-class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=366)
-    # A day in the player's own zone; empty: from now.
-    start = forms.DateField(required=False)
-
-
-class TimeOffForm(forms.Form):
-    auto = forms.BooleanField(required=False)
-    weekend_days = forms.MultipleChoiceField(
-        choices=[(str(day), str(day)) for day in range(7)], required=False
-    )
-    time_zone = forms.CharField(max_length=64)
+class AfterwordForm(forms.Form):
+    to = forms.ChoiceField(choices=Afterword.To.choices)
+    text = forms.CharField(max_length=policy.AFTERWORD_MAX_LENGTH, strip=True)
+    # Which partner, where a player had several (six players in two teams of three).
+    partner = forms.IntegerField(min_value=1, required=False)
 
 
 class PauseForm(forms.Form):

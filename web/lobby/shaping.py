@@ -1,0 +1,75 @@
+"""What the lobby shows, shaped from the games selectors (the same reads the REST API makes)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.i18n import text
+from games import selectors as game_selectors
+from games.models import Game
+
+# What the pages call each table the engine seats (players, teams), the club's game first.
+TABLE_NAMES = {
+    (4, 2): ("4: две пары (клуб)", "4: two pairs (club)"),
+    (2, 2): ("2: каждый за себя", "2: each for themselves"),
+    (3, 3): ("3: каждый за себя", "3: each for themselves"),
+    (6, 3): ("6: три пары", "6: three pairs"),
+    (6, 2): ("6: две команды по трое", "6: two teams of three"),
+}
+
+
+def table_name(players: int, teams: int) -> str:
+    return text(*TABLE_NAMES[players, teams])
+
+
+@dataclass
+class LobbyRow:
+    game: Game
+    summary: dict[str, Any]
+
+    @property
+    def seats(self) -> int:
+        """The table's size (`rules.players`)."""
+        return int(self.summary["rules"]["players"])
+
+    @property
+    def free_seats(self) -> int:
+        return self.seats - len(self.summary["players"])
+
+    @property
+    def table_name(self) -> str:
+        rules = self.summary["rules"]
+        return table_name(rules["players"], rules["teams"])
+
+
+def _lobby_row(game: Game, *, user: User, now: datetime) -> LobbyRow:
+    return LobbyRow(
+        game,
+        game_selectors.game_summary(table=game_selectors.table_of(game), viewer=user, now=now),
+    )
+
+
+def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
+    """Your turn first (nearest deadline first), then your other unfinished games, your tables
+    waiting for players, and open tables to join."""
+    now = clock.now()  # one read of the club's clock for every row (who is away, paused)
+    active = [
+        _lobby_row(game, user=user, now=now)
+        for game in game_selectors.lobby(user=user, status=Game.Status.ACTIVE, mine=True)
+    ]
+    your_turn = sorted(
+        (row for row in active if row.summary["your_turn"]),
+        key=lambda row: row.game.turn_deadline or datetime.max.replace(tzinfo=None),
+    )
+    waiting = [
+        _lobby_row(game, user=user, now=now)
+        for game in game_selectors.lobby(user=user, status=Game.Status.WAITING, mine=False)[:100]
+    ]
+    return {
+        "your_turn": your_turn,
+        "other_games": [row for row in active if not row.summary["your_turn"]],
+        "my_tables": [row for row in waiting if row.summary["your_seat"] is not None],
+        "open_tables": [row for row in waiting if row.summary["your_seat"] is None],
+    }

@@ -1,0 +1,285 @@
+"""The table (CONTRACT.md §4 /games/{id}/): the page, its fragment, moves and their previews,
+joining, leaving and seating bots, the agreed pause, and a finished game's afterwords.
+
+Thin: forms in, services and web.table.shaping, templates out.
+"""
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from canasta_club.errors import ClubError
+from canasta_club.i18n import text
+from games import pauses, presence
+from games import selectors as game_selectors
+from games import services as game_services
+from moderation import services as moderation_services
+from web.refusals import refusal_of
+from web.shared import form_error, not_found, signed_in_user
+from web.table import shaping
+from web.table.forms import AfterwordForm, PauseForm
+
+
+def _table_or_404(request: HttpRequest, game_id: int) -> shaping.TablePage | HttpResponse:
+    page = shaping.table_page(
+        game_id=game_id, viewer=request.user, invite_code=request.GET.get("invite", "")
+    )
+    if page is None:
+        return not_found(request)
+    if page.seat is not None:
+        # A seated player looking at the table is at the table (R-CLUB-2).
+        presence.mark_seen(seat=page.seat, now=page.now)
+    return page
+
+
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    page = _table_or_404(request, game_id)
+    if isinstance(page, HttpResponse):
+        return page
+    return render(request, "web/table.html", {"page": page, "live": settings.LIVE_EVENTS})
+
+
+@require_GET
+def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table as the caller's seat sees it, for the page to swap in after an event (ETag'd:
+    a poll while nothing changed is a 304)."""
+    page = _table_or_404(request, game_id)
+    if isinstance(page, HttpResponse):
+        return page
+    response = render(request, "web/_table.html", {"page": page})
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _action_of(request: HttpRequest) -> dict[str, Any] | None:
+    try:
+        action = json.loads(request.POST.get("action", ""))
+    except ValueError:
+        return None
+    return action if isinstance(action, dict) else None
+
+
+def _bad_action() -> str:
+    return text("Непонятный ход.", "That is not a valid action.")
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One move through the move service with the version the page showed; answers the new
+    table fragment, with the engine's message when the move was refused."""
+    action = _action_of(request)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    alert = ""
+    alert_rule = ""
+    status = 200
+    if action is None or version < 0:
+        alert, status = _bad_action(), 400
+    else:
+        try:
+            game_services.make_move(
+                game_id=game_id, user=signed_in_user(request), version=version, action=action
+            )
+        except ClubError as exc:
+            refusal = refusal_of(exc)
+            # A stale version is a double click or another tab: the fresh table says it all.
+            alert = "" if refusal.code == "stale_version" else refusal.message
+            alert_rule = refusal.rule
+            status = refusal.status
+    page = _table_or_404(request, game_id)
+    if isinstance(page, HttpResponse):
+        return page
+    return render(
+        request,
+        "web/_table.html",
+        {"page": page, "alert": alert, "alert_rule": alert_rule},
+        status=status,
+    )
+
+
+def _selection_of(request: HttpRequest) -> tuple[list[str], list[list[str]]] | None:
+    """`selection`: {"cards": [...], "groups": [[...], ...]}, codes as strings (the engine
+    judges the codes themselves)."""
+    try:
+        selection = json.loads(request.POST.get("selection", ""))
+    except ValueError:
+        return None
+    if not isinstance(selection, dict):
+        return None
+    cards, groups = selection.get("cards"), selection.get("groups", [])
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        return None
+    if not isinstance(groups, list) or not all(
+        isinstance(group, list) and all(isinstance(card, str) for card in group) for group in groups
+    ):
+        return None
+    return cards, groups
+
+
+@login_required
+@require_POST
+def preview(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What the selected cards would do, as the engine judges it (nothing is played): for a
+    `selection`, each button's move with those cards; for an `action`, that action."""
+    if "selection" in request.POST:
+        selection = _selection_of(request)
+        if selection is None:
+            return JsonResponse({"legal": False, "message": _bad_action()}, status=400)
+        cards, groups = selection
+        judged = game_selectors.selection_preview(
+            game_id=game_id, viewer=signed_in_user(request), cards=cards, groups=groups
+        )
+        if judged is None:
+            return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
+        return JsonResponse(shaping.selection_answer(judged, cards))
+    action = _action_of(request)
+    if action is None:
+        return JsonResponse({"legal": False, "message": _bad_action()}, status=400)
+    answer = game_selectors.move_preview(
+        game_id=game_id, viewer=signed_in_user(request), action=action
+    )
+    if answer is None:
+        return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
+    return JsonResponse(
+        {"legal": answer.legal, "message": shaping.preview_text(answer), "rule": answer.rule}
+    )
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = -1
+    invite = request.POST.get("invite", "")
+    back = reverse("web:table", kwargs={"game_id": game_id})
+    try:
+        game_services.join_table(
+            game_id=game_id, user=signed_in_user(request), seat=seat, invite_code=invite
+        )
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def seat_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table's creator gives a free seat to a bot (games.services.seat_bot)."""
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = -1
+    try:
+        game_services.seat_bot(
+            game_id=game_id,
+            user=signed_in_user(request),
+            seat=seat,
+            level=request.POST.get("level", ""),
+        )
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        game = game_services.leave_table(game_id=game_id, user=signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    if game is None:
+        return redirect("web:lobby")
+    return redirect("web:table", game_id=game_id)
+
+
+def _refused(request: HttpRequest, game_id: int, exc: ClubError) -> HttpResponse:
+    refusal = refusal_of(exc)
+    return _table_with_alert(request, game_id, refusal.message, refusal.status)
+
+
+def _table_with_alert(request: HttpRequest, game_id: int, alert: str, status: int) -> HttpResponse:
+    page = _table_or_404(request, game_id)
+    if isinstance(page, HttpResponse):
+        return page
+    return render(
+        request,
+        "web/table.html",
+        {"page": page, "alert": alert, "live": settings.LIVE_EVENTS},
+        status=status,
+    )
+
+
+# ----------------------------------------------------------------------------- the agreed pause
+
+
+@login_required
+@require_POST
+def ask_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    form = PauseForm(request.POST)
+    if not form.is_valid():
+        return _table_with_alert(request, game_id, form_error(form), 400)
+    try:
+        pauses.ask_pause(
+            game_id=game_id, user=signed_in_user(request), days=form.cleaned_data["days"]
+        )
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def accept_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        pauses.accept_pause(game_id=game_id, user=signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def resume_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        pauses.resume_pause(game_id=game_id, user=signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:table", game_id=game_id)
+
+
+# ----------------------------------------------------------------------------- afterwords
+
+
+@login_required
+@require_POST
+def write_afterword(request: HttpRequest, game_id: int) -> HttpResponse:
+    """An afterword from the finished game's table page; a refusal (a mute, one already
+    written, the window closed) is shown there, in the afterwords' alert."""
+    form = AfterwordForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, text("Напишите несколько слов.", "Write a few words."))
+    else:
+        try:
+            moderation_services.create_afterword(
+                game_id=game_id,
+                author=signed_in_user(request),
+                to=form.cleaned_data["to"],
+                text=form.cleaned_data["text"],
+                partner_id=form.cleaned_data["partner"],
+            )
+        except ClubError as error:
+            messages.error(request, error.message)
+    return redirect(reverse("web:table", kwargs={"game_id": game_id}) + "#afterwords")

@@ -109,7 +109,8 @@ def test_the_embedded_defaults(tmp_path):
 
 
 # The written-out game-and-seats queries (one game, and the sweep's several), the move write and
-# the club clock have a SQLite form besides the PostgreSQL one the rest of the suite runs on.
+# the club clock have a SQLite form besides the PostgreSQL one the rest of the suite runs on; so
+# have the player card's two written-out reads, run once the game is over.
 PLAY = """
 import json, django
 django.setup()
@@ -145,7 +146,17 @@ from canasta_club import clock
 from games import timeouts
 clock.advance(timedelta(hours=25))
 swept = timeouts.sweep()
+from games.models import Game
+from moderation.selectors import report_targets
+Game.objects.filter(pk=game.pk).update(status="finished", finished_at=clock.now(), winner_team=0)
+record = selectors.player_record(user=users[0], recent_games=5)
+targets = report_targets(reporter=users[0], accused=users[1], limit=5)
 print(json.dumps({
+    "stats": record.stats,
+    "recent": [
+        [row["id"] == game.pk, row["won"], len(row["players"])] for row in record.recent_games
+    ],
+    "shared": [target.pk == game.pk for target in targets.games],
     "swept": swept,
     "statuses": sorted(set(statuses)),
     "version": read.game.version,
@@ -164,6 +175,9 @@ def test_a_game_plays_on_the_embedded_sqlite_database(tmp_path):
     assert played["seats"] == [[seat, f"embedded{seat}", True] for seat in range(4)]
     assert played["db_now_aware"]
     assert played["swept"] == 1
+    assert played["stats"] == {"played": 1, "won": 1, "abandoned": 0}
+    assert played["recent"] == [[True, True, 4]]
+    assert played["shared"] == [True]
 
 
 def test_postgresql_prepares_statements_with_custom_plans():

@@ -41,26 +41,6 @@ TITLES: dict[str, dict[str, str]] = {
     "sanction": {"ru": "Модератор наложил ограничение", "en": "A moderator applied a sanction"},
 }
 
-# What each kind is called on the settings page.
-KIND_NAMES: dict[str, dict[str, str]] = {
-    "game_started": {"ru": "Игра началась", "en": "A game has started"},
-    "your_turn": {"ru": "Ваш ход", "en": "Your turn"},
-    "partner_asks": {"ru": "Партнёр спрашивает: можно выходить?", "en": "Your partner asks"},
-    "turn_reminder": {"ru": "Время хода истекает", "en": "Your turn is running out"},
-    "autoplayed": {"ru": "Клуб сходил за вас", "en": "The club played for you"},
-    "auto_vacation": {"ru": "Автоматический отпуск", "en": "Automatic vacation"},
-    "pause_asked": {"ru": "Просят паузу", "en": "A pause is asked"},
-    "game_finished": {"ru": "Игра окончена", "en": "A game is over"},
-    "kudos_received": {"ru": "Тёплые слова", "en": "Warm words"},
-    "report_answered": {"ru": "Ответ на жалобу", "en": "A report answered"},
-    "report_due_soon": {"ru": "Жалоба ждёт (модераторам)", "en": "A report waits (moderators)"},
-    "report_breached": {
-        "ru": "Срок жалобы истёк (модераторам)",
-        "en": "A report is late (moderators)",
-    },
-    "sanction": {"ru": "Ограничение", "en": "A sanction"},
-}
-
 SCORE_LINE = {"ru": "Счёт: {scores}", "en": "Score: {scores}"}
 DIGEST_SUBJECT = {
     "ru": "Canasta Club: что произошло за день ({count})",

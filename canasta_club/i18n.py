@@ -6,9 +6,9 @@ and changed together, and nothing needs a compile step to run.
 
 The language is Django's active one, so it is decided where it always was: the API by
 Accept-Language (LocaleMiddleware), the pages by the page's language (web.middleware), an email
-by its recipient's (`translation.override(user.language)` around the texts). Django's own
-messages and those of third-party apps (password validators, DRF's errors) keep their gettext
-catalogues; the club adds none.
+or a push by its recipient's (`translation.override(user.language)` around the texts).
+Django's own messages and those of third-party apps (password validators, DRF's errors) keep
+their gettext catalogues; the club adds none.
 """
 
 from django.utils.functional import lazy

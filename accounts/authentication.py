@@ -10,10 +10,10 @@ import hashlib
 from datetime import timedelta
 
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
 from accounts.models import ApiToken, User
+from canasta_club.i18n import text
 
 LAST_USED_RESOLUTION = timedelta(hours=1)
 
@@ -33,9 +33,13 @@ class TokenAuthentication(authentication.TokenAuthentication):
                 digest=digest_of(key), expires_at__gt=now
             )
         except ApiToken.DoesNotExist:
-            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
+            raise exceptions.AuthenticationFailed(
+                text("Недействительный токен.", "Invalid token.")
+            ) from None
         if not token.user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+            raise exceptions.AuthenticationFailed(
+                text("Пользователь неактивен или удален.", "User inactive or deleted.")
+            )
         if token.last_used_at is None or token.last_used_at < now - LAST_USED_RESOLUTION:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
             token.last_used_at = now

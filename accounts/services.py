@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from accounts import login_limits, names
 from accounts.authentication import digest_of
@@ -37,7 +37,10 @@ def _validate_new_password(*, password: str, user: User) -> None:
 
 def _username_taken() -> Invalid:
     # Also for a look-alike of a taken name (accounts/names.py): to a reader it is taken.
-    return Invalid("username_taken", gettext("This username is already taken."))
+    return Invalid(
+        "username_taken",
+        text("Это имя пользователя уже занято.", "This username is already taken."),
+    )
 
 
 def _shown_name(name: str) -> str:
@@ -56,7 +59,13 @@ def _shown_name(name: str) -> str:
 
 
 def _email_taken() -> Invalid:
-    return Invalid("email_taken", gettext("Another account already uses this email."))
+    return Invalid(
+        "email_taken",
+        text(
+            "Этот адрес почты уже указан в другой учётной записи.",
+            "Another account already uses this email.",
+        ),
+    )
 
 
 def _email_in_use(email: str, *, besides: User | None = None) -> bool:
@@ -138,7 +147,10 @@ def obtain_token(*, request: HttpRequest, username: str, password: str, device: 
     _refuse_while_limited(request=request, username=username)
     user = authenticate(request, username=username, password=password)
     if user is None:
-        raise Invalid("invalid_credentials", gettext("Wrong username or password."))
+        raise Invalid(
+            "invalid_credentials",
+            text("Неверное имя пользователя или пароль.", "Wrong username or password."),
+        )
     return issue_token(user=user, device=device)
 
 
@@ -166,7 +178,10 @@ def change_password(
     """Set a new password; every API token stops working, so whoever held one is out, and the
     caller gets a new one (its key)."""
     if not _password_matches(request=request, user=user, password=old_password):
-        raise Invalid("wrong_password", gettext("The current password is wrong."))
+        raise Invalid(
+            "wrong_password",
+            text("Текущий пароль указан неверно.", "The current password is wrong."),
+        )
     _validate_new_password(password=new_password, user=user)
     with transaction.atomic():
         user.set_password(new_password)
@@ -189,7 +204,11 @@ def request_password_reset(*, email: str) -> None:
 
 def _user_for_reset(*, uid: str, token: str) -> User:
     invalid = Invalid(
-        "invalid_reset_link", gettext("The password reset link is invalid or has expired.")
+        "invalid_reset_link",
+        text(
+            "Ссылка для сброса пароля неверна или устарела.",
+            "The password reset link is invalid or has expired.",
+        ),
     )
     try:
         user_id = int(force_str(urlsafe_base64_decode(uid)))
@@ -242,7 +261,11 @@ def update_profile(
             request=request, user=user, password=password
         ):
             raise Invalid(
-                "wrong_password", gettext("Confirm the new email with your current password.")
+                "wrong_password",
+                text(
+                    "Подтвердите новый адрес почты текущим паролем.",
+                    "Confirm the new email with your current password.",
+                ),
             )
         if _email_in_use(email, besides=user):
             raise _email_taken()

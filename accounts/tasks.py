@@ -6,9 +6,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from django.utils.translation import gettext
 
 from accounts.models import User
+from canasta_club.i18n import text
 
 
 @shared_task
@@ -30,14 +30,22 @@ def send_password_reset_email(*, user_id: int) -> None:
     page = reverse("password-reset-page", kwargs={"uidb64": uid, "token": token})
     confirm_path = reverse("accounts:password-reset-confirm")
     with translation.override(user.language):
-        subject = gettext("Canasta Club: password reset")
-        body = gettext(
+        subject = text("Клуб канасты: сброс пароля", "Canasta Club: password reset")
+        body = text(
+            "Здравствуйте, {name}!\n\n"
+            "Кто-то, надеемся, что вы, попросил сбросить пароль учётной записи «{username}» "
+            "в Клубе канасты. Чтобы задать новый пароль, откройте ссылку:\n\n{link}\n\n"
+            "Программа может вместо этого отправить POST-запросом uid, token и new_password "
+            "на {confirm_url}:\n"
+            "uid: {uid}\ntoken: {token}\n\n"
+            "Если это были не вы, просто не обращайте внимания на это письмо: пароль "
+            "останется прежним.",
             "Hello, {name}!\n\n"
             'Someone, hopefully you, asked to reset the password of the account "{username}" '
             "at Canasta Club. To choose a new password, open this link:\n\n{link}\n\n"
             "A program can instead POST uid, token and new_password to {confirm_url}:\n"
             "uid: {uid}\ntoken: {token}\n\n"
-            "If it was not you, ignore this email: your password stays as it is."
+            "If it was not you, ignore this email: your password stays as it is.",
         ).format(
             name=user.display_name or user.username,
             username=user.username,

@@ -1,15 +1,34 @@
-"""User-facing messages that carry both languages (no .po compile step is available)."""
+"""The one way the club writes a user-facing string: both languages side by side where it is
+used, `text("Русский", "English")` in Python, `{% t "Русский" "English" %}` in templates
+(web/templatetags/club.py), `text_lazy` for what is defined at import time (the labels of
+model choices people see). No gettext, no .po/.mo files: a string and its translation are read
+and changed together, and nothing needs a compile step to run.
 
+The language is Django's active one, so it is decided where it always was: the API by
+Accept-Language (LocaleMiddleware), the pages by the page's language (web.middleware), an email
+or a push by its recipient's (`translation.override(user.language)` around the texts).
+Django's own messages and those of third-party apps (password validators, DRF's errors) keep
+their gettext catalogues; the club adds none.
+"""
+
+from django.utils.functional import lazy
 from django.utils.translation import get_language
 
 
 def current_language() -> str:
-    """'en' when the request asked for English (Accept-Language), else 'ru' (the club default)."""
+    """'en' when the active language is English, else 'ru' (the club default, also when no
+    language is active, as in management commands)."""
     return "en" if (get_language() or "ru").startswith("en") else "ru"
 
 
 def text(ru: str, en: str) -> str:
     return en if current_language() == "en" else ru
+
+
+# text() evaluated when used, for labels defined at import time (TextChoices): `.label` and
+# get_FOO_display() answer in the active language. Migrations hold the Russian label, as
+# makemigrations and migrate run with no language active.
+text_lazy = lazy(text, str)
 
 
 def russian_form(number: int, one: str, few: str, many: str) -> str:

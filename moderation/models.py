@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from canasta_club.i18n import text_lazy
 from moderation import policy
 
 
@@ -110,20 +111,20 @@ class Report(models.Model):
     """An anonymous report about a player of a game that is over; answered within the SLA."""
 
     class Reason(models.TextChoices):
-        RUDENESS = "rudeness", "rudeness"
-        MOCKERY = "mockery", "mockery"
-        CHEATING = "cheating", "cheating"
-        OTHER = "other", "other"
+        RUDENESS = "rudeness", text_lazy("грубость", "rudeness")
+        MOCKERY = "mockery", text_lazy("насмешки", "mockery")
+        CHEATING = "cheating", text_lazy("нечестная игра", "cheating")
+        OTHER = "other", text_lazy("другое", "something else")
 
     class Status(models.TextChoices):
         OPEN = "open", "open"
         RESOLVED = "resolved", "resolved"
 
     class Decision(models.TextChoices):
-        DISMISS = "dismiss", "dismiss"
-        WARN = "warn", "warn"
-        MUTE = "mute", "mute"
-        SUSPEND = "suspend", "suspend"
+        DISMISS = "dismiss", text_lazy("отклонена", "dismissed")
+        WARN = "warn", text_lazy("предупреждение", "a warning")
+        MUTE = "mute", text_lazy("запрет писать", "a mute")
+        SUSPEND = "suspend", text_lazy("отстранение от игры", "a suspension")
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(

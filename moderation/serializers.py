@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
+from canasta_club.i18n import text
 from moderation import policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 from moderation.phrases import kudos_outcome
@@ -91,7 +92,7 @@ class WarmPhraseSerializer(serializers.Serializer):
     text = serializers.SerializerMethodField(help_text="The phrase in the request's language.")
 
     def get_text(self, phrase: dict) -> str:
-        return phrase["en"] if self.context.get("language") == "en" else phrase["ru"]
+        return text(phrase["ru"], phrase["en"])
 
 
 class ClubMoodSerializer(serializers.Serializer):

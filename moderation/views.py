@@ -14,7 +14,6 @@ from rest_framework.views import APIView
 
 from canasta_club import clock
 from canasta_club.api import request_user
-from canasta_club.i18n import current_language
 from canasta_club.openapi import error_response
 from moderation import selectors, services
 from moderation.models import Report
@@ -109,9 +108,7 @@ class WarmPhrasesView(APIView):
         responses={200: WarmPhraseSerializer(many=True), **_errors()},
     )
     def get(self, request: Request) -> Response:
-        phrases = WarmPhraseSerializer(
-            selectors.warm_phrases(), many=True, context={"language": current_language()}
-        )
+        phrases = WarmPhraseSerializer(selectors.warm_phrases(), many=True)
         return Response(phrases.data)
 
 

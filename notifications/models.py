@@ -11,24 +11,35 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Now
 
+from canasta_club.i18n import text_lazy
+
 
 class Kind(models.TextChoices):
-    GAME_STARTED = "game_started", "game started"
-    YOUR_TURN = "your_turn", "your turn"
+    GAME_STARTED = "game_started", text_lazy("Игра началась", "A game has started")
+    YOUR_TURN = "your_turn", text_lazy("Ваш ход", "Your turn")
     # House rule «можно выходить?»: the partner on turn asks; the game waits for the answer.
-    PARTNER_ASKS = "partner_asks", "partner asks"
-    TURN_REMINDER = "turn_reminder", "turn reminder"
-    AUTOPLAYED = "autoplayed", "autoplayed"
+    PARTNER_ASKS = (
+        "partner_asks",
+        text_lazy("Партнёр спрашивает: можно выходить?", "Your partner asks"),
+    )
+    TURN_REMINDER = "turn_reminder", text_lazy("Время хода истекает", "Your turn is running out")
+    AUTOPLAYED = "autoplayed", text_lazy("Клуб сходил за вас", "The club played for you")
     # A correspondence turn about to time out spent an hour of the player's vacation days.
-    AUTO_VACATION = "auto_vacation", "automatic vacation"
+    AUTO_VACATION = "auto_vacation", text_lazy("Автоматический отпуск", "Automatic vacation")
     # A player of a correspondence game asks the table for a pause.
-    PAUSE_ASKED = "pause_asked", "pause asked"
-    GAME_FINISHED = "game_finished", "game finished"
-    KUDOS_RECEIVED = "kudos_received", "kudos received"
-    REPORT_ANSWERED = "report_answered", "report answered"
-    REPORT_DUE_SOON = "report_due_soon", "report due soon"
-    REPORT_BREACHED = "report_breached", "report breached"
-    SANCTION = "sanction", "sanction"
+    PAUSE_ASKED = "pause_asked", text_lazy("Просят паузу", "A pause is asked")
+    GAME_FINISHED = "game_finished", text_lazy("Игра окончена", "A game is over")
+    KUDOS_RECEIVED = "kudos_received", text_lazy("Тёплые слова", "Warm words")
+    REPORT_ANSWERED = "report_answered", text_lazy("Ответ на жалобу", "A report answered")
+    REPORT_DUE_SOON = (
+        "report_due_soon",
+        text_lazy("Жалоба ждёт (модераторам)", "A report waits (moderators)"),
+    )
+    REPORT_BREACHED = (
+        "report_breached",
+        text_lazy("Срок жалобы истёк (модераторам)", "A report is late (moderators)"),
+    )
+    SANCTION = "sanction", text_lazy("Ограничение", "A sanction")
 
 
 class Notification(models.Model):

@@ -488,7 +488,7 @@ def _send_digest(*, user_id: int, day: Any) -> int:
             status=OutboxMessage.Status.DIGESTED, processed_at=clock.now()
         )
         digest = EmailMessage(
-            subject=texts.DIGEST_SUBJECT[language].format(count=len(held)),
+            subject=texts.in_language(language, *texts.DIGEST_SUBJECT).format(count=len(held)),
             body="\n".join(f"• {line}" for line in lines),
             to=[user.email],
         )

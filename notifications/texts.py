@@ -1,80 +1,65 @@
-"""Notification texts in both languages (no .po compile step; the caller picks the language)."""
+"""Notification texts in both languages, (ru, en) as text() takes them, in the recipient's
+language (the caller names it: a task or a drain has no request, and a message may go to
+someone whose language is not the active one)."""
 
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
 
-TITLES: dict[str, dict[str, str]] = {
-    "game_started": {"ru": "Игра №{game} началась", "en": "Game #{game} has started"},
-    "your_turn": {"ru": "Ваш ход в игре №{game}", "en": "Your turn in game #{game}"},
-    "partner_asks": {
-        "ru": "Партнёр спрашивает в игре №{game}: можно выходить?",
-        "en": "Your partner asks in game #{game}: may I go out?",
-    },
-    "turn_reminder": {
-        "ru": "Время хода в игре №{game} скоро истечёт",
-        "en": "Your turn in game #{game} is running out",
-    },
-    "autoplayed": {
-        "ru": "Клуб сходил за вас в игре №{game}",
-        "en": "The club played your turn in game #{game}",
-    },
-    "auto_vacation": {
-        "ru": "Время хода в игре №{game} истекло: клуб тратит ваши дни отпуска",
-        "en": "Your turn in game #{game} ran out: the club is spending your vacation days",
-    },
-    "pause_asked": {
-        "ru": "В игре №{game} просят паузу",
-        "en": "A pause is asked in game #{game}",
-    },
-    "game_finished": {"ru": "Игра №{game} окончена", "en": "Game #{game} is over"},
-    "kudos_received": {"ru": "Вам сказали тёплые слова", "en": "You received warm words"},
-    "report_answered": {"ru": "На вашу жалобу ответили", "en": "Your report was answered"},
-    "report_due_soon": {
-        "ru": "Жалоба ждёт ответа: срок скоро истечёт",
-        "en": "A report is waiting: its deadline is near",
-    },
-    "report_breached": {
-        "ru": "Срок ответа на жалобу истёк",
-        "en": "A report's answer deadline has passed",
-    },
-    "sanction": {"ru": "Модератор наложил ограничение", "en": "A moderator applied a sanction"},
+from canasta_club.i18n import text
+
+TITLES: dict[str, tuple[str, str]] = {
+    "game_started": ("Игра №{game} началась", "Game #{game} has started"),
+    "your_turn": ("Ваш ход в игре №{game}", "Your turn in game #{game}"),
+    "partner_asks": (
+        "Партнёр спрашивает в игре №{game}: можно выходить?",
+        "Your partner asks in game #{game}: may I go out?",
+    ),
+    "turn_reminder": (
+        "Время хода в игре №{game} скоро истечёт",
+        "Your turn in game #{game} is running out",
+    ),
+    "autoplayed": (
+        "Клуб сходил за вас в игре №{game}",
+        "The club played your turn in game #{game}",
+    ),
+    "auto_vacation": (
+        "Время хода в игре №{game} истекло: клуб тратит ваши дни отпуска",
+        "Your turn in game #{game} ran out: the club is spending your vacation days",
+    ),
+    "pause_asked": ("В игре №{game} просят паузу", "A pause is asked in game #{game}"),
+    "game_finished": ("Игра №{game} окончена", "Game #{game} is over"),
+    "kudos_received": ("Вам сказали тёплые слова", "You received warm words"),
+    "report_answered": ("На вашу жалобу ответили", "Your report was answered"),
+    "report_due_soon": (
+        "Жалоба ждёт ответа: срок скоро истечёт",
+        "A report is waiting: its deadline is near",
+    ),
+    "report_breached": ("Срок ответа на жалобу истёк", "A report's answer deadline has passed"),
+    "sanction": ("Модератор наложил ограничение", "A moderator applied a sanction"),
 }
 
-# What each kind is called on the settings page.
-KIND_NAMES: dict[str, dict[str, str]] = {
-    "game_started": {"ru": "Игра началась", "en": "A game has started"},
-    "your_turn": {"ru": "Ваш ход", "en": "Your turn"},
-    "partner_asks": {"ru": "Партнёр спрашивает: можно выходить?", "en": "Your partner asks"},
-    "turn_reminder": {"ru": "Время хода истекает", "en": "Your turn is running out"},
-    "autoplayed": {"ru": "Клуб сходил за вас", "en": "The club played for you"},
-    "auto_vacation": {"ru": "Автоматический отпуск", "en": "Automatic vacation"},
-    "pause_asked": {"ru": "Просят паузу", "en": "A pause is asked"},
-    "game_finished": {"ru": "Игра окончена", "en": "A game is over"},
-    "kudos_received": {"ru": "Тёплые слова", "en": "Warm words"},
-    "report_answered": {"ru": "Ответ на жалобу", "en": "A report answered"},
-    "report_due_soon": {"ru": "Жалоба ждёт (модераторам)", "en": "A report waits (moderators)"},
-    "report_breached": {
-        "ru": "Срок жалобы истёк (модераторам)",
-        "en": "A report is late (moderators)",
-    },
-    "sanction": {"ru": "Ограничение", "en": "A sanction"},
-}
-
-SCORE_LINE = {"ru": "Счёт: {scores}", "en": "Score: {scores}"}
-DIGEST_SUBJECT = {
-    "ru": "Canasta Club: что произошло за день ({count})",
-    "en": "Canasta Club: what you missed today ({count})",
-}
-LINK_LINE = {"ru": "Открыть игру: {url}", "en": "Open the game: {url}"}
+SCORE_LINE = ("Счёт: {scores}", "Score: {scores}")
+DIGEST_SUBJECT = (
+    "Canasta Club: что произошло за день ({count})",
+    "Canasta Club: what you missed today ({count})",
+)
+LINK_LINE = ("Открыть игру: {url}", "Open the game: {url}")
 
 
 def pick_language(language: str | None) -> str:
     return language if language in ("ru", "en") else settings.LANGUAGE_CODE
 
 
+def in_language(language: str, ru: str, en: str) -> str:
+    """text(ru, en) in the given language (one of the club's)."""
+    with translation.override(language):
+        return text(ru, en)
+
+
 def title(*, kind: str, game_id: int | None, language: str) -> str:
-    return TITLES[kind][pick_language(language)].format(game=game_id or "")
+    return in_language(pick_language(language), *TITLES[kind]).format(game=game_id or "")
 
 
 def _details(payload: dict[str, Any], language: str) -> list[str]:
@@ -82,7 +67,7 @@ def _details(payload: dict[str, Any], language: str) -> list[str]:
     lines = []
     if "scores" in payload:
         scores = " : ".join(str(score) for score in payload["scores"])
-        lines.append(SCORE_LINE[language].format(scores=scores))
+        lines.append(in_language(language, *SCORE_LINE).format(scores=scores))
     if payload.get("text"):
         lines.append(str(payload["text"]))
     return lines
@@ -93,7 +78,8 @@ def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: s
     language = pick_language(language)
     lines = [title(kind=kind, game_id=game_id, language=language), *_details(payload, language)]
     if game_id is not None:
-        lines.append(LINK_LINE[language].format(url=f"{settings.SITE_URL}/api/games/{game_id}/"))
+        link = f"{settings.SITE_URL}/api/games/{game_id}/"
+        lines.append(in_language(language, *LINK_LINE).format(url=link))
     return "\n".join(lines)
 
 

@@ -12,7 +12,6 @@ from canasta_club import clock
 from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, Report
-from web.labels import decision_name, reason_name
 
 QUEUE_PAGE = 50
 
@@ -22,8 +21,8 @@ def my_reports(*, user: User) -> list[dict[str, Any]]:
     return [
         {
             "report": report,
-            "reason": reason_name(report.reason),
-            "decision": decision_name(report.decision),
+            "reason": report.get_reason_display(),
+            "decision": report.get_decision_display(),
         }
         for report in moderation_selectors.reports_filed_by(user=user).select_related("accused")
     ]
@@ -66,7 +65,7 @@ def _queue_row(report: Report, now: datetime) -> QueueRow:
     is_open = report.status == Report.Status.OPEN
     return QueueRow(
         report=report,
-        reason=reason_name(report.reason),
+        reason=report.get_reason_display(),
         seconds_left=left,
         due_soon=is_open and 0 < left <= policy.REPORT_DUE_SOON.total_seconds(),
         overdue=is_open and left <= 0,

@@ -11,7 +11,6 @@ from django.views.decorators.http import require_GET
 from canasta_club.i18n import current_language
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
-from notifications import texts as notification_texts
 from notifications import webpush
 from notifications.models import Kind
 from web.notifications.shaping import notifications_page
@@ -56,14 +55,13 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
         notification_services.update_settings(user=user, changes=changes)
         saved = True
     switches = notification_selectors.settings_for(user=user)
-    language = current_language()
     rows = [
         {
-            "kind": kind,
-            "name": notification_texts.KIND_NAMES[kind][language],
+            "kind": kind.value,
+            "name": kind.label,
             "channels": [(channel, switches[channel][kind]) for channel in CHANNELS],
         }
-        for kind in Kind.values
+        for kind in Kind
     ]
     return render(
         request,

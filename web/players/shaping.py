@@ -9,9 +9,8 @@ from accounts.models import User
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from moderation import selectors as moderation_selectors
-from moderation.models import AuthorityChange
+from moderation.models import AuthorityChange, Report
 from moderation.selectors import AuthorityChangeShown, ReportTargets
-from web.labels import decision_name
 
 RECENT_GAMES_ON_CARD = 10
 AUTHORITY_CHANGES_ON_CARD = 10
@@ -37,7 +36,7 @@ _KUDOS_NOT_COUNTED: dict[str, tuple[str, str]] = {
 def explain_authority_change(change: AuthorityChangeShown) -> str:
     """Why a player's Authority moved, as the card says it (never who reported them)."""
     if change.kind == AuthorityChange.Kind.REPORT_UPHELD:
-        decision = decision_name(change.decision)
+        decision = Report.Decision(change.decision).label
         return text(
             f"жалоба подтверждена модератором ({decision})",
             f"a report was upheld by a moderator ({decision})",

@@ -387,12 +387,12 @@ def _greedy_plan(
 
 
 def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[Entry] | None:
-    """Every disjoint set of the hand's melds (depth first, each meld shape at most as often as
-    the cards allow), cut off where even the most valuable cards left could not make up the
-    rest: a plan reaching `target` with at most `room` cards, or None."""
+    """An exact search: every set of disjoint sequences of the hand (depth first, cut off where
+    the most valuable cards left could not make up the rest), and for each the most valuable
+    groups and wild melds of the cards left (`_best_groups`): a plan reaching `target` with at
+    most `room` cards, or None."""
     counts = Counter(hand)
-    wilds = sorted((card for card in hand if card in WILDS), key=VALUE.__getitem__, reverse=True)
-    shapes: list[tuple[str, Any]] = []  # ("run", cards) | ("group", (rank, naturals, wilds))
+    runs: list[list[str]] = []  # every unbroken run of 3..7 naturals of a suit the hand holds
     for suit in SUITS:
         held = 0
         for rank, place in ORDER.items():
@@ -401,80 +401,114 @@ def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[E
         for low, high in _runs(held):
             for start in range(low, high - 1):
                 for end in range(start + 2, min(high, start + CLOSED_AT - 1) + 1):
-                    shapes.append(
-                        ("run", [SEQUENCE_RANKS[at] + suit for at in range(start, end + 1)])
-                    )
-    by_rank: dict[str, list[str]] = {}  # rank -> its distinct codes in the hand
-    for card in counts:
-        if card in NATURAL:
-            by_rank.setdefault(card[0], []).append(card)
-    for rank, codes in by_rank.items():
-        for naturals in range(sum(counts[code] for code in codes), 1, -1):
-            for joined in range(min(GROUP_WILDS, len(wilds)), -1, -1):
-                if naturals + joined >= 3:
-                    shapes.append(("group", (rank, naturals, joined)))
-    if bolivia:
-        shapes.extend(("wild", size) for size in range(min(CLOSED_AT, len(wilds)), 2, -1))
-    meldable = sorted(
-        (card for card in hand if card in WILDS or card in NATURAL),
-        key=VALUE.__getitem__,
-        reverse=True,
-    )
+                    runs.append([SEQUENCE_RANKS[at] + suit for at in range(start, end + 1)])
+    in_runs = {card for run in runs for card in run}
     plan: list[Entry] = []
 
     def bound(room_left: int) -> int:
-        """The most the cards left could add with `room_left` cards."""
-        total = 0
-        seen: Counter[str] = Counter()
-        for card in meldable:
-            if not room_left:
-                break
-            seen[card] += 1
-            if seen[card] <= counts[card]:
-                total += VALUE[card]
-                room_left -= 1
-        return total
-
-    def take(kind: str, shape: Any) -> list[str] | None:
-        """The cards of `shape` from what is left (the most valuable wilds), or None."""
-        if kind == "run":
-            return shape if all(counts[card] for card in shape) else None
-        left = wilds_left()
-        if kind == "wild":
-            return left[:shape] if len(left) >= shape else None
-        rank, naturals, joined = shape
-        if len(left) < joined:
-            return None
-        chosen: list[str] = []
-        for code in by_rank[rank]:
-            chosen += [code] * min(counts[code], naturals - len(chosen))
-        return chosen + left[:joined] if len(chosen) == naturals else None
-
-    def wilds_left() -> list[str]:
-        left: list[str] = []
-        seen: Counter[str] = Counter()
-        for card in wilds:
-            seen[card] += 1
-            if seen[card] <= counts[card]:
-                left.append(card)
-        return left
+        """The most the cards left could add with `room_left` cards (wilds and naturals of a
+        rank held twice or in a run)."""
+        ranks = Counter(card[0] for card in counts.elements() if card in NATURAL)
+        values = sorted(
+            (
+                VALUE[card]
+                for card in counts.elements()
+                if card in WILDS or card in in_runs or ranks.get(card[0], 0) >= 2
+            ),
+            reverse=True,
+        )
+        return sum(values[:room_left])
 
     def dive(start: int, room_left: int, points: int) -> bool:
-        if points >= target:
-            return True
-        if room_left < 3 or points + bound(room_left) < target:
+        if points + bound(room_left) < target:
             return False
-        for index in range(start, len(shapes)):
-            kind, shape = shapes[index]
-            cards = take(kind, shape)
-            if cards is None or len(cards) > room_left:
+        groups = _best_groups(counts, room_left, target - points, bolivia=bolivia)
+        if groups is not None:
+            plan.extend(groups)
+            return True
+        for index in range(start, len(runs)):
+            run = runs[index]
+            if len(run) > room_left or not all(counts[card] for card in run):
                 continue
-            counts.subtract(cards)
-            plan.append({"cards": cards})
-            if dive(index, room_left - len(cards), points + sum(map(VALUE.__getitem__, cards))):
+            counts.subtract(run)
+            plan.append({"cards": list(run)})
+            if dive(index, room_left - len(run), points + sum(map(VALUE.__getitem__, run))):
                 return True
             plan.pop()
-            counts.update(cards)
+            counts.update(run)
         return False
 
     return plan if dive(0, room, 0) else None
+
+
+def _best_groups(
+    counts: Counter[str], room: int, target: int, *, bolivia: bool
+) -> list[Entry] | None:
+    """Groups (and, Bolivia, wild melds) of the cards `counts` worth `target` or more in at
+    most `room` cards, or None: a dynamic programme over the ranks, its state the naturals and
+    the wilds used, keeping the most natural points (a rank's naturals are worth alike, and
+    the most valuable wilds go first)."""
+    if target <= 0:
+        return []
+    wilds = sorted(
+        (card for card in counts.elements() if card in WILDS), key=VALUE.__getitem__, reverse=True
+    )
+    worth = [0]  # worth[w]: the w most valuable wilds
+    for card in wilds:
+        worth.append(worth[-1] + VALUE[card])
+    by_rank: dict[str, list[str]] = {}
+    for card in counts.elements():
+        if card in NATURAL:
+            by_rank.setdefault(card[0], []).append(card)
+    # state (naturals, wilds) -> (natural points, the choice per rank so far)
+    states: dict[tuple[int, int], tuple[int, tuple[tuple[str, int, int], ...]]] = {(0, 0): (0, ())}
+    for rank, cards in by_rank.items():
+        if len(cards) < 2:
+            continue
+        value = VALUE[cards[0]]
+        grown = dict(states)
+        for (naturals, used), (points, chosen) in states.items():
+            for count in range(2, len(cards) + 1):
+                if naturals + count + used > room:
+                    break
+                for joined in range(
+                    max(0, 3 - count), min(2 * (count // 2), len(wilds) - used) + 1
+                ):
+                    key = (naturals + count, used + joined)
+                    if key[0] + key[1] > room:
+                        break
+                    after = points + count * value
+                    if key not in grown or grown[key][0] < after:
+                        grown[key] = (after, (*chosen, (rank, count, joined)))
+        states = grown
+    for (naturals, used), (points, chosen) in states.items():
+        spare = room - naturals - used
+        extra = 0
+        if bolivia and len(wilds) - used >= 3 and spare >= 3:
+            extra = min(len(wilds) - used, spare)  # a wild meld of the wilds left
+        if points + worth[used + extra] < target or not (chosen or extra):
+            continue
+        plan: list[Entry] = []
+        at = 0  # wilds handed out, the most valuable first
+        for rank, count, joined in chosen:
+            plan.extend(_split(by_rank[rank][:count], wilds[at : at + joined]))
+            at += joined
+        left = wilds[at : at + extra]
+        while left:  # wild melds of three to seven
+            size = len(left) if len(left) <= CLOSED_AT else min(CLOSED_AT, len(left) - 3)
+            plan.append({"cards": left[:size]})
+            left = left[size:]
+        return plan
+    return None
+
+
+def _split(naturals: list[str], wilds: list[str]) -> list[Entry]:
+    """Naturals of one rank and wilds as groups of two or more naturals, at most two wilds and
+    three or more cards each: as few groups as hold the wilds."""
+    groups = max(1, (len(wilds) + 1) // 2)
+    entries: list[Entry] = []
+    for index in range(groups):
+        last = index == groups - 1
+        mine = naturals[2 * index :] if last else naturals[2 * index : 2 * index + 2]
+        entries.append({"cards": [*mine, *wilds[2 * index : 2 * index + 2]]})
+    return entries

@@ -60,14 +60,11 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
             actions.append({"type": "meld", "melds": plan})
     for entry in entries:
         action = {"type": "meld", "melds": [entry]}
-        if len(entry["cards"]) <= most or deal.is_legal(seat, action):
+        cards = entry["cards"]
+        # R-MELD-4: black threes only going out, which the engine judges
+        if (len(cards) <= most and cards[0] not in BLACK_THREES) or deal.is_legal(seat, action):
             actions.append(action)
-    if opened:  # R-MELD-4: black threes only going out, which the engine judges
-        blacks = [card for card in hand if card in BLACK_THREES]
-        if len(blacks) >= 3:
-            action = {"type": "meld", "melds": [{"cards": blacks}]}
-            if deal.is_legal(seat, action):
-                actions.append(action)
+
     if can_undo(deal, seat):
         actions.append(UNDO)
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
@@ -180,7 +177,7 @@ def _opening_takes(
 def open_side_melds(deal: Deal, team: int, hand: list[str]) -> list[Entry]:
     """The melds worth offering an open side: each new sequence and each new group of a rank
     the side is not already building, the additions to the side's melds (to each sequence and
-    wild meld; to one group of each rank), a wild meld."""
+    wild meld; to one group of each rank), a wild meld, black threes."""
     parts = Parts(hand)
     choices: list[Entry] = []
     wilds = parts.wilds
@@ -231,25 +228,30 @@ def open_side_melds(deal: Deal, team: int, hand: list[str]) -> list[Entry]:
         choices.append({"meld": index, "cards": naturals[rank]})
     for _length, index in wilds_to.values():
         choices.extend({"meld": index, "cards": [wild]} for wild in wild_kinds)
+    if len(parts.blacks) >= 3:
+        choices.append({"cards": parts.blacks})
     return choices
 
 
 class Parts:
     """A hand split once: naturals by rank (and the ranks held twice or more), wilds (cheapest
-    first), and each suit's naturals as a bit mask of their places in a sequence."""
+    first), black threes, and each suit's naturals as a bit mask of their places in a sequence."""
 
-    __slots__ = ("naturals", "paired", "suits", "wilds")
+    __slots__ = ("blacks", "naturals", "paired", "suits", "wilds")
 
     def __init__(self, hand: list[str]) -> None:
         naturals: dict[str, list[str]] = {}
         paired: list[list[str]] = []  # the naturals of each rank held twice or more
         suits = dict.fromkeys(SUITS, 0)
         wilds: list[str] = []
+        blacks: list[str] = []
         for card in hand:
             info = NATURAL.get(card)
             if info is None:
                 if card in WILDS:
                     wilds.append(card)
+                elif card in BLACK_THREES:
+                    blacks.append(card)
                 continue
             rank, suit, bit = info
             if rank in naturals:
@@ -266,6 +268,7 @@ class Parts:
         self.paired = paired
         self.suits = suits
         self.wilds = wilds
+        self.blacks = blacks
 
 
 def new_melds(parts: Parts, *, bolivia: bool) -> list[Entry]:

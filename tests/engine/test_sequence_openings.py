@@ -148,7 +148,8 @@ def test_r_samba_open_each_new_meld_of_the_hand_is_offered_as_a_step_until_an_un
     # undo only what reaches the minimum in one go is
     deal = unopened_turn(rules, hand, score)
     offered = legal_actions(deal, 0)
-    singles = [a["melds"][0]["cards"] for a in offered if a["type"] == "meld" and len(a["melds"]) == 1]
+    melds = [action for action in offered if action["type"] == "meld"]
+    singles = [action["melds"][0]["cards"] for action in melds if len(action["melds"]) == 1]
     naturals = Counter(card[0] for card in hand if not is_wild(card) and card[0] != "3")
     wilds = sum(1 for card in hand if is_wild(card))
     for rank, count in naturals.items():

@@ -1,12 +1,13 @@
 """`legal_actions` in Samba and Bolivia: every draw and discard, the undo, the pile takes (each
-meld the top card may join alone, the natural pair with no, one or two wilds, with the melds of
-an opening plan when the side opens) and a useful set of melds: groups and sequences from the
+meld the top card may join alone, the natural pair; opening: with no, one or two wilds and the
+melds of an opening plan) and a useful set of melds: groups and sequences from the
 hand, naturals and wilds onto the side's melds, a wild meld (Bolivia), black threes going out.
 
-A side that has not opened is offered each new meld of the hand as a step (the engine takes
-melds below the minimum until an undo, R-SAMBA-UNDO) and an opening plan that reaches the
-minimum whenever the hand's melds can (`opening_plan`: complete over the hand's melds, see
-there), so every opening of the hand's melds is offered or reachable.
+A side that has not opened is offered an opening plan that reaches the minimum whenever some
+set of the hand's melds does (`opening_plan`: exact over the hand's melds, see there), and
+each new meld of the hand (a rank's naturals, a suit's longest runs) as a step, since the
+engine takes melds below the minimum until an undo (R-SAMBA-UNDO): the openings made of those
+melds are reachable one meld at a time.
 
 Melds are judged here from their shape (the engine takes microseconds for each and the
 generator runs once a decision); those that leave fewer than two cards, black threes and pile
@@ -64,7 +65,6 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
         # R-MELD-4: black threes only going out, which the engine judges
         if (len(cards) <= most and cards[0] not in BLACK_THREES) or deal.is_legal(seat, action):
             actions.append(action)
-
     if can_undo(deal, seat):
         actions.append(UNDO)
     # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
@@ -85,8 +85,8 @@ def unopened_melds(deal: Deal, team: int, hand: list[str]) -> tuple[list[Entry],
 
 
 def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
-    """R-SAMBA-PILE: the top card alone onto each meld it may join, and the natural pair (with
-    no, one or two wilds; with an opening plan's melds when the side has not opened)."""
+    """R-SAMBA-PILE: the top card alone onto each meld it may join, and the natural pair (a
+    side that has not opened: with no, one or two wilds and an opening plan's melds)."""
     pile = deal.pile
     if not pile:
         return []
@@ -108,7 +108,7 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
     hand = deal.hands[seat]
     pair = []
     for card in hand:
-        if card == top or (card[0] == rank and card not in WILDS):
+        if card[0] == rank and card not in WILDS:
             pair.append(card)
             if len(pair) == 2:
                 break
@@ -124,7 +124,7 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
     # An open side's takes are built legal; only R-PILE-3 (cards left after the take and a
     # discard, the pile's other cards joining the hand) is left to the engine.
     kept = len(hand) + len(pile) - 1
-    if kept - 2 < 2:
+    if not RED_THREES.isdisjoint(pile):  # they go to the side's red threes (R-PILE-6)
         kept -= sum(1 for card in pile if card in RED_THREES)
     return [take for take in takes if kept - len(take["cards"]) >= 2 or deal.is_legal(seat, take)]
 

@@ -4,8 +4,8 @@ sequences ask (Jacoby; Bicycle; Pagat):
 
 - builds sambas (escaleras) first: a sequence is worth 1,500 at seven cards, so a new sequence
   goes down and cards that extend one join it at once;
-- takes the pile when its top card alone extends one of the side's sequences or makes a meld a
-  canasta;
+- takes the pile when its top card alone makes a meld a canasta, or extends one of the side's
+  sequences and other cards come with it;
 - never breaks a run of the hand (three of a suit in order) for a group;
 - keeps sequence material out of the discards (cards that extend the side's sequences or stand
   in a run of the hand) and does not feed an opponent's open sequence;
@@ -58,15 +58,17 @@ def samba_club_action(world: Deal, seat: int, notes: Notes, actions: list[Action
 
 def _sequence_take(world: Deal, team: int, actions: list[Action]) -> Action | None:
     """The top card alone onto one of the side's sequences, or onto a meld it makes a canasta
-    (the longest such meld)."""
+    (the longest such meld); a lone top card only when it makes the canasta (a stock draw
+    brings two cards)."""
     melds = list(world.melds[team].items())
+    lone = len(world.pile) == 1
     best: tuple[int, Action] | None = None
     for action in actions:
         if action["type"] != "take_pile" or "meld" not in action:
             continue
         key, cards = melds[action["meld"]]
         makes = len(cards) + 1 == CLOSED_AT
-        if key[0] in SUITS or makes:
+        if makes or (key[0] in SUITS and not lone):
             worth = len(cards) + (10 if makes else 0)
             if best is None or worth > best[0]:
                 best = (worth, action)

@@ -66,8 +66,8 @@ def check_sequence_entries(
     afterwards. Returns the entries with their melds' keys, the card points they add and
     whether black threes are among them."""
     melds = state.melds[team]
-    keys = list(melds)
-    place = len(keys)  # where the next new meld will stand
+    keys: list[str] | None = None  # listed when an entry names a meld by its index
+    place = len(melds)  # where the next new meld will stand
     bolivia = state.rules.game == "bolivia"
     resolved: Resolved = []
     points = 0
@@ -89,6 +89,8 @@ def check_sequence_entries(
             else:
                 naturals.append(card)
         if isinstance(hint, int):
+            if keys is None:
+                keys = list(melds)
             if hint >= len(keys):
                 raise IllegalMove(
                     "bad_action",

@@ -28,6 +28,7 @@ from .deal import Deal
 from .expert import expert_action
 from .moves import Action, legal_actions
 from .rules import Rules
+from .samba_strategy import samba_club_action
 from .sight import LogEntry, log_entry, sight
 
 LEVELS = ("beginner", "club", "expert")
@@ -65,6 +66,8 @@ def decide(
         return beginner_action(world, seat, actions)
     notes = notes_of(seen)
     if level == "club":
+        if rules.sequences:  # Samba, Bolivia
+            return samba_club_action(world, seat, notes, actions)
         return club_action(world, seat, notes, actions)
     return expert_action(seen, world, rng, notes, actions)
 

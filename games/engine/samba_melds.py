@@ -66,8 +66,8 @@ def check_sequence_entries(
     afterwards. Returns the entries with their melds' keys, the card points they add and
     whether black threes are among them."""
     melds = state.melds[team]
-    keys = list(melds)
-    place = len(keys)  # where the next new meld will stand
+    keys: list[str] | None = None  # listed when an entry names a meld by its index
+    place = len(melds)  # where the next new meld will stand
     bolivia = state.rules.game == "bolivia"
     resolved: Resolved = []
     points = 0
@@ -89,6 +89,8 @@ def check_sequence_entries(
             else:
                 naturals.append(card)
         if isinstance(hint, int):
+            if keys is None:
+                keys = list(melds)
             if hint >= len(keys):
                 raise IllegalMove(
                     "bad_action",
@@ -228,12 +230,13 @@ def sequence_meld(state: DealState, seat: int, entries: list[Entry], commit: boo
         raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
     team = state.seating.team_of(seat)
     hand = state.hands[seat]
-    used = [card for _, meld_cards in entries for card in meld_cards]
+    used = entries[0][1] if len(entries) == 1 else [c for _, cards in entries for c in cards]
     require_in_hand(hand, used)
     sim: dict[str, list[str]] = {}
     resolved, points, black = check_sequence_entries(state, team, entries, sim)
     left = len(hand) - len(used)
-    canasta = enough_to_go_out(state, team, sim)
+    # The canastas matter only going out, or close to it (R-OUT-2, R-MELD-4).
+    canasta = (black or left < 2) and enough_to_go_out(state, team, sim)
     if black:
         if left > 1:
             check_black_threes(state, left, canasta)

@@ -81,7 +81,8 @@ def sequence_take_pile(
     rest = pile[:-1]
     reds = [card for card in rest if card in RED_THREES]  # R-PILE-6
     left = len(hand) - len(used) + len(rest) - len(reds)
-    canasta = enough_to_go_out(state, team, sim)
+    # The canastas matter only going out, or close to it (R-PILE-3, R-MELD-4).
+    canasta = (black or left < 2) and enough_to_go_out(state, team, sim)
     if black:
         check_black_threes(state, left, True)
         if not canasta:

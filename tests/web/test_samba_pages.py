@@ -110,6 +110,7 @@ def test_a_classic_table_offers_no_meld_to_take_the_pile_onto(
     fix_shuffles(monkeypatch)
     seated = UserFactory.create_batch(4)
     game = started_game(players=seated)
+    assert game.turn_seat is not None
     html = client_of(seated[game.turn_seat]).get(f"/games/{game.pk}/").content.decode()
     assert "data-take-melds" not in html and "data-takes-top" not in html
 

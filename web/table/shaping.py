@@ -530,7 +530,9 @@ def _log_move(turn: LoggedTurn, move: dict[str, Any]) -> None:
         if rank is None:  # Samba, Bolivia: a sequence's event names its suit, not a rank
             name = _meld_name(rank=None, kind="sequence", suit=meld["suit"])
             phrases.append(
-                MovePhrase(text(f"в {name}", f"to the {name}"), list(meld["cards"]), True)
+                MovePhrase(
+                    text(f"в {name}", f"to the {name}"), list(meld["cards"]), cards_first=True
+                )
             )
             continue
         if rank not in turn.melds:

@@ -102,6 +102,9 @@ class TablePage:
     refused: dict[str, Refusal] = field(default_factory=dict)
     # The turn's melds toward the opening minimum, while below it (the viewer's turn).
     opening: Opening | None = None
+    # Samba, Bolivia: the indices of the side's melds the pile's top card may join alone
+    # (R-SAMBA-PILE (b)), as the engine offers those takes.
+    pile_melds: list[int] = field(default_factory=list)
 
     @property
     def why(self) -> dict[str, str]:
@@ -357,10 +360,16 @@ def table_page(
     legal = detail["legal_actions"]
     kinds = {action["type"] for action in legal}
     can = {kind: kind in kinds for kind in ("draw", "take_pile", "meld", "undo", "discard")}
-    # «Взять стопку» with nothing selected takes it onto the team's meld of the top card's rank;
-    # other takes wait for the cards that go with the top card.
+    # «Взять стопку» with nothing selected takes it onto the team's meld of the top card's rank
+    # (in Samba and Bolivia onto a meld the player names); other takes wait for the cards that
+    # go with the top card.
+    pile_melds = [
+        action["meld"]
+        for action in legal
+        if action["type"] == "take_pile" and not action["cards"] and "meld" in action
+    ]
     can["take_any"] = can["take_pile"]
-    can["take_pile"] = PLAIN_TAKE in legal
+    can["take_pile"] = PLAIN_TAKE in legal or bool(pile_melds)
     refused: dict[str, Refusal] = {}
     opening = None
     if match is not None and seat is not None and game.status == Game.Status.ACTIVE:
@@ -398,6 +407,7 @@ def table_page(
         invite_code=detail["invite_code"] or "",
         refused=refused,
         opening=opening,
+        pile_melds=pile_melds,
     )
 
 
@@ -516,7 +526,15 @@ def _log_move(turn: LoggedTurn, move: dict[str, Any]) -> None:
         phrases.append(MovePhrase(text("сбросил(а)", "discarded"), [action["card"]]))
         turn.pile = "discarded"
     for meld in public.get("melds", []):
-        rank = meld["rank"]
+        rank = meld.get("rank")
+        if rank is None:  # Samba, Bolivia: a sequence's event names its suit, not a rank
+            name = _meld_name(rank=None, kind="sequence", suit=meld["suit"])
+            phrases.append(
+                MovePhrase(
+                    text(f"в {name}", f"to the {name}"), list(meld["cards"]), cards_first=True
+                )
+            )
+            continue
         if rank not in turn.melds:
             turn.melds.append(rank)
         if meld.get("new"):

@@ -217,11 +217,27 @@
     }
   }
 
+  // Samba and Bolivia: the side's melds the pile's top card may join alone, as the server
+  // offered those takes (`data-take-melds` on «Взять стопку», `data-takes-top` on each meld).
+  const pileMelds = () => {
+    const button = actionButton("take_pile");
+    return button && button.dataset.takeMelds ? button.dataset.takeMelds.split(" ").map(Number) : [];
+  };
+
+  // The pile taken with the top card alone onto the side's meld `meld` (its index in the view).
+  function takeOnto(meld) {
+    const action = { type: "take_pile", cards: [], meld };
+    if (groups.length) action.melds = groups.map((g) => ({ cards: g }));
+    return action;
+  }
+
   function actionFor(kind) {
     const cards = selected();
     if (kind === "draw" || kind === "undo") return { type: kind };
     if (kind === "meld") return { type: "meld", melds: [{ cards }] };
     if (kind === "take_pile") {
+      const onto = pileMelds();
+      if (!cards.length && onto.length === 1) return takeOnto(onto[0]);
       const action = { type: "take_pile", cards };
       if (groups.length) action.melds = groups.map((g) => ({ cards: g }));
       return action;
@@ -235,6 +251,11 @@
     const t = table();
     const cards = selected();
     for (const meld of page.querySelectorAll(".meld--can-join")) meld.classList.remove("meld--can-join");
+    // The melds that may take the top card alone are offered while no card is selected.
+    for (const meld of page.querySelectorAll("[data-takes-top]")) {
+      meld.classList.toggle("meld--takes-top", !cards.length);
+      meld.classList.remove("meld--choose");
+    }
     hideConfirm();
     const judged = t.dataset.yourTurn === "true" && (cards.length || groups.length);
     for (const kind of SELECTION_MOVES) {
@@ -280,6 +301,20 @@
     }
   }
 
+  // «Взять стопку» with nothing selected while the top card could join several melds: the
+  // page says so and points at them; the player taps the one it joins.
+  function chooseMeld(button) {
+    const out = page.querySelector("[data-preview]");
+    if (out) out.textContent = button.dataset.chooseMeld || "";
+    const offered = Array.from(page.querySelectorAll("[data-takes-top]"));
+    for (const meld of offered) meld.classList.add("meld--choose");
+    const first = offered.length && offered[0].querySelector("[data-take-here]");
+    if (first) {
+      first.scrollIntoView({ block: "nearest" });
+      first.focus({ preventScroll: true });
+    }
+  }
+
   function openMeld(meld, open) {
     meld.classList.toggle("meld--open", open);
     const toggle = meld.querySelector("[data-meld-toggle]");
@@ -318,6 +353,12 @@
       // Samba and Bolivia name a meld by its place in the view (and a run takes several cards);
       // the classic game by its rank.
       const byIndex = meld.dataset.meldIndex !== undefined;
+      // Samba, Bolivia: «Взять стопку сюда» (shown while no card is selected) takes the pile
+      // onto this meld; the chip still shows the meld's cards, to look before taking.
+      if (event.target.closest("[data-take-here]")) {
+        send(takeOnto(Number(meld.dataset.meldIndex)));
+        return;
+      }
       if (meld.classList.contains("meld--ours") && (selected().length === 1 || (byIndex && selected().length > 0))) {
         const entry = byIndex
           ? { meld: Number(meld.dataset.meldIndex), cards: selected() }
@@ -346,6 +387,10 @@
       if (kind === "group") {
         const cards = selected();
         if (cards.length) { groups.push(cards); swap(lastHtml || table().outerHTML, false); }
+        return;
+      }
+      if (kind === "take_pile" && !selected().length && pileMelds().length > 1) {
+        chooseMeld(button);
         return;
       }
       const action = actionFor(kind);

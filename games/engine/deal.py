@@ -40,7 +40,7 @@ from .samba_melds import sequence_meld
 from .samba_pile import sequence_take_pile
 from .scoring import canasta_kind
 from .seating import Seating
-from .sequences import meld_view
+from .sequences import meld_view, sequence_rule
 from .state import DealState, Event
 from .turns import draw
 
@@ -151,6 +151,15 @@ class Deal(DealState):
         return True
 
     def _run(self, seat: Any, action: Any, *, commit: bool) -> Event:
+        if not self.rules.sequences:
+            return self._play(seat, action, commit=commit)
+        try:
+            return self._play(seat, action, commit=commit)
+        except IllegalMove as refusal:
+            refusal.rule = sequence_rule(refusal, game=self.rules.game)
+            raise
+
+    def _play(self, seat: Any, action: Any, *, commit: bool) -> Event:
         kind, payload = parse_action(action)
         if type(seat) is not int or seat not in self.seating.seats:
             raise _bad_seat(self.seating)

@@ -11,6 +11,7 @@ rank or suit apart.
 from typing import Any
 
 from .cards import SUITS, WILDS
+from .errors import RULE_OF_CODE, IllegalMove
 from .state import DealState
 
 SEQUENCE_RANKS = "456789TJQKA"  # R-SAMBA-SEQ: 4 low, A high
@@ -113,3 +114,33 @@ def view_key(meld: dict[str, Any], index: int) -> str:
     """A key for the meld at `index` of a view (a deal rebuilt from a view, e.g. by bots)."""
     first = meld["suit"] if meld.get("kind") == "sequence" else meld["rank"]
     return f"{first}{index}"
+
+
+# The Samba and Bolivia rules a refusal enforces where the classic rule id it carries by
+# default (errors.RULE_OF_CODE) is not these games' rule: the rules page's anchor it links to.
+_SAMBA_RULE_OF_CODE = {
+    "pile_frozen": "R-SAMBA-PILE",
+    "cannot_take_pile": "R-SAMBA-PILE",
+    "below_minimum": "R-SAMBA-OPEN",
+    "minimum_unreachable": "R-SAMBA-UNDO",
+    "no_canasta": "R-SAMBA-OUT",
+    "meld_too_small": "R-SAMBA-GROUP",
+    "mixed_ranks": "R-SAMBA-GROUP",
+    "too_many_wilds": "R-SAMBA-GROUP",
+    "wild_only": "R-SAMBA-GROUP",
+}
+_BOLIVIA_RULE_OF_CODE = {
+    **_SAMBA_RULE_OF_CODE,
+    "pile_blocked": "R-BOL-PILE",
+    "below_minimum": "R-BOL-OPEN",
+    "no_canasta": "R-BOL-OUT",
+    "wild_only": "R-BOL-WILD",
+}
+
+
+def sequence_rule(refusal: IllegalMove, *, game: str) -> str:
+    """The rule id of a refusal in Samba or Bolivia: its own, if it was raised with one."""
+    if refusal.rule != RULE_OF_CODE.get(refusal.code, ""):
+        return refusal.rule
+    rules = _BOLIVIA_RULE_OF_CODE if game == "bolivia" else _SAMBA_RULE_OF_CODE
+    return rules.get(refusal.code, refusal.rule)

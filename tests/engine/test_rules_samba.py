@@ -243,6 +243,24 @@ def test_r_samba_pile_never_onto_a_canasta() -> None:
     refused(full, 2, {"type": "take_pile", "cards": [], "meld": 0}, "cannot_take_pile")
 
 
+def test_r_samba_pile_and_r_bol_pile_refusals_name_these_games_rules() -> None:
+    """The rule a refusal links to on the rules page is Samba's or Bolivia's, not the classic's."""
+    deal = opened_deal(SAMBA, upcards=["9C"], hand=hand_of("9S", "9D", seat=2))
+    data = deal.to_dict()
+    data["frozen"] = True
+    with pytest.raises(IllegalMove) as frozen:
+        Deal.from_dict(data).apply(2, {"type": "take_pile", "cards": [], "meld": 0})
+    assert (frozen.value.code, frozen.value.rule) == ("pile_frozen", "R-SAMBA-PILE")
+    blocked = opened_deal(BOLIVIA, upcards=["JK"], hand=hand_of("2S", "2D", seat=2))
+    with pytest.raises(IllegalMove) as wild_on_top:
+        blocked.apply(2, {"type": "take_pile", "cards": ["2S", "2D"]})
+    assert wild_on_top.value.rule == "R-BOL-PILE"
+    one = ending(BOLIVIA, melds0=[SEVEN_KINGS, SEVEN_ACES_MIXED], hand=["QS"])
+    with pytest.raises(IllegalMove) as no_escalera:
+        one.apply(0, {"type": "discard", "card": "QS"})
+    assert no_escalera.value.rule == "R-BOL-OUT"
+
+
 # --- opening, undo -------------------------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ Only correspondence (async) turns of people are concerned; live games and bots n
   gives back the whole hours not begun. It renews on 1 January (UTC).
 - A vacation (now or from a date, for whole days) stops the clocks of the player's turns: when
   it is booked, changed or ended, every running turn of theirs is re-timed (`games.away`), and
-  a turn starting meanwhile starts its clock at its end (games.services._start_turn). The
+  a turn starting meanwhile starts its clock at its end (games.services.turns.start_turn). The
   deadline stays the one column the sweep claims: it is moved, never doubled.
 - Days off a week (at most three, in the player's own time zone) stop the clocks likewise.
 - Automatic vacation (on unless the player switched it off): when a turn times out and the

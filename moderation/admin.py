@@ -194,8 +194,11 @@ class ReportAdmin(ClubModelAdmin):
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
         # The answer is saved by services.resolve_report in its own durable transaction, so the
-        # page is not wrapped in one (ModelAdmin.changeform_view's) that it would nest in.
-        return self._changeform_view(request, object_id, form_url, extra_context)
+        # page is not wrapped in one (ModelAdmin.changeform_view's) that it would nest in: the
+        # page's own body, which django-stubs does not declare.
+        return self._changeform_view(  # type: ignore[attr-defined]
+            request, object_id, form_url, extra_context
+        )
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         data = form.cleaned_data

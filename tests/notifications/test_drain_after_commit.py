@@ -20,7 +20,7 @@ def drains(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_transaction_of_many_notifications_publishes_one_drain(drains):
-    user = UserFactory()
+    user = UserFactory.create()
     with transaction.atomic():
         for index in range(3):
             notify(user_id=user.pk, kind="sanction", dedupe_key=str(index))
@@ -29,7 +29,7 @@ def test_a_transaction_of_many_notifications_publishes_one_drain(drains):
 
 
 def test_each_committed_transaction_publishes_its_own_drain(drains):
-    user = UserFactory()
+    user = UserFactory.create()
     for index in range(2):
         with transaction.atomic():
             notify(user_id=user.pk, kind="sanction", dedupe_key=str(index))
@@ -37,7 +37,7 @@ def test_each_committed_transaction_publishes_its_own_drain(drains):
 
 
 def test_a_rolled_back_transaction_leaves_the_next_one_its_drain(drains):
-    user = UserFactory()
+    user = UserFactory.create()
     with pytest.raises(RuntimeError), transaction.atomic():
         notify(user_id=user.pk, kind="sanction", dedupe_key="lost")
         raise RuntimeError
@@ -47,7 +47,7 @@ def test_a_rolled_back_transaction_leaves_the_next_one_its_drain(drains):
 
 
 def test_a_rolled_back_savepoint_takes_its_drain_and_a_later_notification_registers_one(drains):
-    user = UserFactory()
+    user = UserFactory.create()
     with transaction.atomic():
         with pytest.raises(RuntimeError), transaction.atomic():
             notify(user_id=user.pk, kind="sanction", dedupe_key="lost")
@@ -57,5 +57,5 @@ def test_a_rolled_back_savepoint_takes_its_drain_and_a_later_notification_regist
 
 
 def test_a_notification_outside_a_transaction_publishes_at_once(drains):
-    notify(user_id=UserFactory().pk, kind="sanction")
+    notify(user_id=UserFactory.create().pk, kind="sanction")
     assert drains == [1]

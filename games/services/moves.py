@@ -66,7 +66,8 @@ def apply_actions_locked(
 ) -> list[Move]:
     """Applies `actions` of `seat` to a game locked by `lock_game`; the only way moves happen.
 
-    All actions go through the engine before anything is written, so an IllegalMove (raised
+    Runs inside the caller's transaction (the one holding the lock) and opens none, so the
+    deadline sweep can play many games' turns in its own; not an entry point. All actions go through the engine before anything is written, so an IllegalMove (raised
     unchanged) leaves the database untouched. Returns the moves written (without their row ids,
     which the one statement that writes them does not read back).
     """

@@ -67,7 +67,9 @@ def apply_actions_locked(
     """Applies `actions` of `seat` to a game locked by `lock_game`; the only way moves happen.
 
     Runs inside the caller's transaction (the one holding the lock) and opens none, so the
-    deadline sweep can play many games' turns in its own; not an entry point. All actions go through the engine before anything is written, so an IllegalMove (raised
+    deadline sweep can play many games' turns in its own; not an entry point.
+
+    All actions go through the engine before anything is written, so an IllegalMove (raised
     unchanged) leaves the database untouched. Returns the moves written (without their row ids,
     which the one statement that writes them does not read back).
     """

@@ -6,38 +6,47 @@ another account's username.
 - Refused: control characters (BEL ...), format characters (the bidi overrides such as U+202E,
   zero-width spaces and joiners), line/paragraph separators, private-use, unassigned code
   points — anything that shows nothing or reorders what others read.
-- `skeleton` follows Unicode TR39: each character maps to the one it is confused with (a small
-  map of the Cyrillic and Greek letters that look Latin, and 0/1/I), then case is folded, since
-  usernames are unique regardless of case. Two usernames with one skeleton are refused
-  (accounts.User.username_skeleton is unique).
+- `skeleton` follows Unicode TR39: each character maps to the one it is confused with, from
+  the whole of Unicode's confusables data (confusables.txt, as the confusable-homoglyphs package
+  ships it), then case is folded, since usernames are unique regardless of case. Two usernames
+  with one skeleton are refused (accounts.User.username_skeleton is unique).
 """
 
+import functools
+import hashlib
 import unicodedata
+
+from confusable_homoglyphs import confusables
 
 # The user-visible characters that render as nothing or reorder text: Unicode categories
 # Cc, Cf, Cs, Co, Cn (every "C"), Zl and Zp.
 _INVISIBLE_CATEGORIES = {"Zl", "Zp"}
+# The package wraps right-to-left characters in LEFT-TO-RIGHT MARKs, for display.
+_DISPLAY_MARK = "\u200e"
 
-# Look-alikes of Latin letters (TR39 confusables.txt, the Cyrillic, Greek and digit entries
-# whose prototype is a Latin letter), applied before case folding.
-_CONFUSABLES = str.maketrans(
-    {
-        # Cyrillic capitals and small letters
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
-        "С": "C", "Т": "T", "Х": "X", "У": "Y", "І": "l", "Ј": "J", "Ѕ": "S", "Ԛ": "Q",
-        "Ԝ": "W", "Ү": "Y", "Һ": "h", "Ӏ": "l",
-        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i",
-        "ј": "j", "ѕ": "s", "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ү": "y",
-        "ь": "b", "ɡ": "g",
-        # Greek capitals and small letters
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M",
-        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        "α": "a", "ο": "o", "ν": "v", "ρ": "p", "ι": "i", "κ": "k", "χ": "x", "υ": "u",
-        "γ": "y",
-        # Digits and the Latin capital I, which read as letters
-        "0": "O", "1": "l", "I": "l",
+
+@functools.cache
+def _prototypes() -> dict[int, str]:
+    """Each confusable character -> the prototype of its class, for str.translate.
+
+    The package keeps confusables.txt as a symmetric graph (source <-> prototype). A prototype
+    is never a source, so each class is a star around its prototype: the member linked to all
+    the others, and the one of several characters when a source maps to a sequence ("m" ->
+    "rn"). In a class of two single characters either serves; the smaller is taken.
+    """
+    links = {
+        key.replace(_DISPLAY_MARK, ""): {entry["c"].replace(_DISPLAY_MARK, "") for entry in entries}
+        for key, entries in confusables.confusables_data.items()
     }
-)  # fmt: skip
+    table: dict[int, str] = {}
+    for member, linked in links.items():
+        if len(member) != 1:
+            continue  # a sequence is only ever a prototype
+        if len(linked) == 1:
+            (other,) = linked
+            if len(links.get(other, ())) > 1 or len(other) > 1 or other < member:
+                table[ord(member)] = other  # its prototype (or the pair's smaller member)
+    return table
 
 
 class NameRefused(ValueError):
@@ -56,8 +65,11 @@ def normalised(name: str) -> str:
 
 
 def skeleton(username: str) -> str:
-    """What the username looks like: equal skeletons are names a reader cannot tell apart."""
+    """What the username looks like, as a fixed-length digest (for the unique index: a
+    prototype may be several characters): equal skeletons are names a reader cannot tell
+    apart."""
     mapped = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", username)).translate(
-        _CONFUSABLES
+        _prototypes()
     )
-    return unicodedata.normalize("NFD", mapped).casefold()
+    folded = unicodedata.normalize("NFD", mapped).casefold()
+    return hashlib.sha256(folded.encode()).hexdigest()

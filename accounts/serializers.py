@@ -1,22 +1,17 @@
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
 from canasta_club import clock
-from games import time_off
-from games.selectors import player_stats
-from notifications.selectors import settings_for
-from notifications.serializers import NotificationSettingsSerializer
 
 # Passwords are never trimmed; the cap keeps hashing cheap for absurd inputs.
 PASSWORD_MAX_LENGTH = 128
 
 
-def _password_field(*, required: bool = True, help_text: str = "") -> serializers.CharField:
+def password_field(*, required: bool = True, help_text: str = "") -> serializers.CharField:
     return serializers.CharField(
         max_length=PASSWORD_MAX_LENGTH,
         trim_whitespace=False,
@@ -29,7 +24,7 @@ def _password_field(*, required: bool = True, help_text: str = "") -> serializer
 
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
-    password = _password_field()
+    password = password_field()
     email = serializers.EmailField()
     display_name = serializers.CharField(
         max_length=40, required=False, help_text="Shown to other players; the username if omitted."
@@ -38,7 +33,7 @@ class RegisterSerializer(serializers.Serializer):
 
 class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
-    password = _password_field()
+    password = password_field()
     device = serializers.CharField(
         max_length=DEVICE_NAME_MAX_LENGTH,
         required=False,
@@ -65,8 +60,8 @@ class TokenSerializer(serializers.Serializer):
 
 
 class PasswordChangeSerializer(serializers.Serializer):
-    old_password = _password_field()
-    new_password = _password_field()
+    old_password = password_field()
+    new_password = password_field()
 
 
 class PasswordResetSerializer(serializers.Serializer):
@@ -76,135 +71,34 @@ class PasswordResetSerializer(serializers.Serializer):
 class PasswordResetConfirmSerializer(serializers.Serializer):
     uid = serializers.CharField(max_length=64)
     token = serializers.CharField(max_length=64)
-    new_password = _password_field()
+    new_password = password_field()
 
 
-class GameStatsSerializer(serializers.Serializer):
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    abandoned = serializers.IntegerField()
+class PlayerCardSerializer(serializers.ModelSerializer):
+    """The account's part of a player's card as anyone sees it: never the email or sanctions.
+    The API layer adds the games and the time away (profiles.serializers)."""
 
-
-class PublicUserSerializer(serializers.ModelSerializer):
-    """A player's card as anyone sees it: never the email or sanctions."""
-
-    games = serializers.SerializerMethodField()
     is_bot = serializers.BooleanField(read_only=True, help_text="A computer player.")
     bot_level = serializers.CharField(
         read_only=True, help_text="A bot's level (beginner, club, expert); empty for a person."
     )
 
-    away_until = serializers.SerializerMethodField(
-        help_text="When the player is back from a vacation or a day off (their correspondence "
-        "turns' clocks stop meanwhile); null when not away."
-    )
-    away_reason = serializers.SerializerMethodField(
-        help_text="Why the player is away until `away_until`: `vacation` or `day_off`; null "
-        "exactly when `away_until` is null."
-    )
-
     class Meta:
         model = User
-        fields = [
-            "id",
-            "display_name",
-            "authority",
-            "games",
-            "is_bot",
-            "bot_level",
-            "away_until",
-            "away_reason",
-        ]
+        fields = ["id", "display_name", "authority", "is_bot", "bot_level"]
         read_only_fields = fields
 
-    @extend_schema_field(GameStatsSerializer)
-    def get_games(self, user: User) -> dict[str, int]:
-        return player_stats(user=user)
 
-    @extend_schema_field(serializers.DateTimeField(allow_null=True))
-    def get_away_until(self, user: User) -> datetime | None:
-        return time_off.away_until(user, clock.now())
+class AccountSerializer(serializers.ModelSerializer):
+    """The account as its owner sees it. The API layer adds the games, the notification
+    settings and the vacation (profiles.serializers)."""
 
-    @extend_schema_field(
-        serializers.ChoiceField(choices=list(time_off.AWAY_REASONS), allow_null=True)
-    )
-    def get_away_reason(self, user: User) -> str | None:
-        away = time_off.absence(user, clock.now())
-        return away.reason if away is not None else None
-
-
-class VacationSerializer(serializers.Serializer):
-    """Correspondence time off (games.time_off); CONTRACT.md §5."""
-
-    days_left = serializers.FloatField(
-        help_text="Vacation days left this calendar year (UTC); the allowance "
-        "(CORRESPONDENCE_VACATION_DAYS, 14 by default) renews on 1 January. Counted in hours: "
-        "an automatic vacation spends 1/24 of a day at a time."
-    )
-    until = serializers.DateTimeField(
-        allow_null=True,
-        help_text="The end of your vacation running or booked (an automatic hour included); "
-        "null when none.",
-    )
-    starts = serializers.DateTimeField(
-        allow_null=True, help_text="When that vacation starts (a booked one: in the future)."
-    )
-    auto = serializers.BooleanField(
-        help_text="Automatic vacation (on by default): a correspondence turn about to time out "
-        "spends an hour of your days instead, telling you once, while days are left."
-    )
-    weekend_days = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=6),
-        help_text="Days off each week, Monday = 0 (at most 3): your turns' clocks stop on them, "
-        "midnight to midnight in `time_zone`.",
-    )
-    time_zone = serializers.CharField(help_text="An IANA zone, e.g. `Europe/Moscow`.")
-
-
-class VacationSettingsSerializer(serializers.Serializer):
-    auto = serializers.BooleanField(required=False)
-    weekend_days = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=6),
-        required=False,
-        max_length=7,
-        help_text="Monday = 0; at most 3 days (else 400 `invalid`).",
-    )
-    time_zone = serializers.CharField(
-        required=False, max_length=64, help_text="An IANA zone (else 400 `invalid`)."
-    )
-
-    def validate_weekend_days(self, days: list[int]) -> list[int]:
-        return time_off.check_weekend_days(days)
-
-    def validate_time_zone(self, name: str) -> str:
-        return time_off.check_time_zone(name)
-
-
-class VacationRequestSerializer(serializers.Serializer):
-    days = serializers.IntegerField(
-        min_value=1,
-        max_value=366,
-        help_text="Whole days; more than you have left: 400 `vacation_exceeds_allowance`.",
-    )
-    start = serializers.DateTimeField(
-        required=False,
-        help_text="When it starts (ISO 8601, at most a year ahead); now when left out.",
-    )
-
-
-def vacation_answer(vacation: time_off.Vacation) -> dict[str, object]:
-    return VacationSerializer(vacation).data
-
-
-class MeSerializer(PublicUserSerializer):
     muted_until = serializers.SerializerMethodField(
         help_text="End of a mute in force (no afterwords), else null."
     )
     suspended_until = serializers.SerializerMethodField(
         help_text="End of a suspension in force (no new tables), else null."
     )
-    notification_settings = serializers.SerializerMethodField()
-    vacation = serializers.SerializerMethodField()
 
     class Meta:
         model = User
@@ -215,11 +109,8 @@ class MeSerializer(PublicUserSerializer):
             "email",
             "language",
             "authority",
-            "games",
             "muted_until",
             "suspended_until",
-            "notification_settings",
-            "vacation",
         ]
         read_only_fields = fields
 
@@ -230,34 +121,3 @@ class MeSerializer(PublicUserSerializer):
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_suspended_until(self, user: User) -> datetime | None:
         return user.suspended_until if user.is_suspended(now=clock.now()) else None
-
-    @extend_schema_field(NotificationSettingsSerializer)
-    def get_notification_settings(self, user: User) -> dict[str, object]:
-        return settings_for(user=user)
-
-    @extend_schema_field(VacationSerializer)
-    def get_vacation(self, user: User) -> dict[str, object]:
-        return vacation_answer(time_off.vacation_of(user))
-
-
-class ProfileUpdateSerializer(serializers.Serializer):
-    display_name = serializers.CharField(max_length=40, required=False)
-    email = serializers.EmailField(
-        required=False, help_text="A new email needs `password` (else 400 `wrong_password`)."
-    )
-    language = serializers.ChoiceField(
-        choices=settings.LANGUAGES, required=False, help_text="The language of your emails."
-    )
-    password = _password_field(
-        required=False, help_text="The current password; needed only to change the email."
-    )
-    vacation = VacationSettingsSerializer(
-        required=False,
-        help_text="Correspondence time off: automatic vacation on/off, days off, time zone. "
-        "Your running turns are re-timed for new days off from now on.",
-    )
-
-
-class RegisteredSerializer(serializers.Serializer):
-    user = MeSerializer()
-    token = serializers.CharField()

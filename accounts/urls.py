@@ -5,7 +5,6 @@ from accounts import views
 app_name = "accounts"
 
 urlpatterns = [
-    path("auth/register/", views.RegisterView.as_view(), name="register"),
     path("auth/token/", views.TokenView.as_view(), name="token"),
     path("auth/logout/", views.LogoutView.as_view(), name="logout"),
     path("auth/tokens/", views.TokensView.as_view(), name="tokens"),
@@ -17,7 +16,4 @@ urlpatterns = [
         views.PasswordResetConfirmView.as_view(),
         name="password-reset-confirm",
     ),
-    path("me/", views.MeView.as_view(), name="me"),
-    path("me/vacation/", views.VacationView.as_view(), name="me-vacation"),
-    path("users/<int:pk>/", views.UserDetailView.as_view(), name="user-detail"),
 ]

@@ -216,7 +216,7 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
     from django.db import transaction
 
     from accounts.models import User
-    from games import selectors, services
+    from games import live, selectors, services
     from games.engine import Match, autoplay
 
     tables = []
@@ -287,6 +287,19 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
             )
 
             committed: dict[tuple[int, int], float] = {}
+            announce = live.announce_after_commit
+
+            def stamped_announce(*, game_id: int, version: int) -> None:
+                """The move's announcement, with the time of its commit taken just before it
+                (make_move's own transaction: the bench may not wrap it in another)."""
+
+                def stamp() -> None:
+                    committed[(game_id, version)] = time.time()
+
+                transaction.on_commit(stamp)
+                announce(game_id=game_id, version=version)
+
+            live.announce_after_commit = stamped_announce
             interval = 1 / args.rate
             next_at = time.perf_counter()
             before = process_cpu(server.pid)
@@ -300,20 +313,12 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
                 assert seat is not None
                 action = autoplay(Match.from_dict(game.state).deal, seat)[0]
                 version = game.version
-                key = (game_id, version + 1)
-
-                def stamp(key: tuple[int, int] = key) -> None:
-                    committed[key] = time.time()
-
-                with transaction.atomic():
-                    # Registered first, so it runs right at the commit, before the announcement.
-                    transaction.on_commit(stamp)
-                    services.make_move(
-                        game_id=game_id,
-                        user=users_of[game_id][seat],
-                        version=version,
-                        action=action,
-                    )
+                services.make_move(
+                    game_id=game_id,
+                    user=users_of[game_id][seat],
+                    version=version,
+                    action=action,
+                )
                 next_at += interval
                 time.sleep(max(0.0, next_at - time.perf_counter()))
             moving = process_cpu(server.pid) - before

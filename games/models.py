@@ -241,10 +241,11 @@ class DealRecord(models.Model):
 
 
 class IdempotentResponse(models.Model):
-    """The answer to a move POST carrying an Idempotency-Key, replayed on retries.
+    """The outcome of a move request carrying an Idempotency-Key, and the answer it got,
+    replayed on retries (games.services.idempotency).
 
-    Only answers of requests that reached the engine are stored (a move made, or an illegal
-    move refused); a stale version or a refusal before the engine leaves the key unused.
+    Only requests that reached the engine are stored (a move made, or an illegal move
+    refused); a stale version or a refusal before the engine leaves the key unused.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
@@ -252,7 +253,9 @@ class IdempotentResponse(models.Model):
     key = models.CharField(max_length=255)
     # sha256 of the request (version + action): the same key with another request is refused.
     fingerprint = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
+    # The engine refused the move (else it was made).
+    refused = models.BooleanField()
+    # The answer the API rendered for the outcome, given back unchanged to a retry.
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

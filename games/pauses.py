@@ -69,7 +69,7 @@ def _seated_at_correspondence_game(game_id: int, user: User) -> tuple[LoadedGame
     return locked, seat.seat
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def ask_pause(*, game_id: int, user: User, days: int) -> LoadedGame:
     """Ask the table for a pause of `days` days; with nobody else to ask, it starts now."""
     if not 1 <= days <= settings.CORRESPONDENCE_PAUSE_DAYS:
@@ -104,7 +104,7 @@ def ask_pause(*, game_id: int, user: User, days: int) -> LoadedGame:
     return _save(locked)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def accept_pause(*, game_id: int, user: User) -> LoadedGame:
     """Say yes to the pause asked; the last person's yes starts it."""
     locked, seat = _seated_at_correspondence_game(game_id, user)
@@ -123,7 +123,7 @@ def accept_pause(*, game_id: int, user: User) -> LoadedGame:
     return _save(locked)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def resume_pause(*, game_id: int, user: User) -> LoadedGame:
     """Ask to end the running pause early; once every person asked, the clocks run again."""
     locked, seat = _seated_at_correspondence_game(game_id, user)

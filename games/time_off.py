@@ -7,7 +7,7 @@ Only correspondence (async) turns of people are concerned; live games and bots n
   gives back the whole hours not begun. It renews on 1 January (UTC).
 - A vacation (now or from a date, for whole days) stops the clocks of the player's turns: when
   it is booked, changed or ended, every running turn of theirs is re-timed (`games.away`), and
-  a turn starting meanwhile starts its clock at its end (games.services._start_turn). The
+  a turn starting meanwhile starts its clock at its end (games.services.turns.start_turn). The
   deadline stays the one column the sweep claims: it is moved, never doubled.
 - Days off a week (at most three, in the player's own time zone) stop the clocks likewise.
 - Automatic vacation (on unless the player switched it off): when a turn times out and the
@@ -233,7 +233,7 @@ def _invalid(field: str, message: str) -> Invalid:
     return Invalid("invalid", message, errors={field: [message]})
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def start_vacation(*, user: User, days: int, start: datetime | None = None) -> Vacation:
     """A vacation of `days` whole days from `start` (now when None), charged to this year's
     allowance; the player's running correspondence turns stop for it."""
@@ -271,7 +271,7 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
     return vacation_of(user, now=now)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def end_vacation(*, user: User) -> Vacation:
     """End the running vacation now (or cancel a booked one): the hours not begun go back to
     the allowance, and the player's turns run again with the time they had left."""
@@ -319,7 +319,7 @@ def _time_zones() -> frozenset[str]:
     return frozenset(available_timezones())
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_time_off(
     *,
     user: User,

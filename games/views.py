@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from canasta_club import clock
 from canasta_club.api import request_user
-from canasta_club.errors import Conflict, Invalid, error_body, status_of
+from canasta_club.errors import Conflict, Invalid, error_body
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 from games import errors, pauses, presence, selectors, services
@@ -419,21 +419,18 @@ class LeaveView(APIView):
         return Response(selectors.game_detail(table=left, viewer=user))
 
 
-def move_answer(judged: services.MoveResult | IllegalMoveRefused) -> services.StoredAnswer:
-    """The API's answer to a move the engine judged: fresh, and stored for Idempotency-Key
+def move_answer(judged: services.MoveResult | IllegalMoveRefused) -> dict[str, object]:
+    """The API's answer to a move the engine judged: sent fresh, and stored for Idempotency-Key
     retries (so both are the same bytes)."""
     if isinstance(judged, IllegalMoveRefused):
-        return services.StoredAnswer(status_code=status_of(judged), body=error_body(judged))
+        return error_body(judged)
     viewer_seat = judged.seat.seat
-    return services.StoredAnswer(
-        status_code=status.HTTP_200_OK,
-        body={
-            "moves": [selectors.move_entry(move, viewer_seat=viewer_seat) for move in judged.moves],
-            "game": selectors.game_detail(
-                table=judged.table, viewer=judged.seat.user, match=judged.match
-            ),
-        },
-    )
+    return {
+        "moves": [selectors.move_entry(move, viewer_seat=viewer_seat) for move in judged.moves],
+        "game": selectors.game_detail(
+            table=judged.table, viewer=judged.seat.user, match=judged.match
+        ),
+    }
 
 
 class MovesView(APIView):
@@ -517,9 +514,12 @@ class MovesView(APIView):
             action=serializer.validated_data["action"],
             idempotency=None if key is None else services.Idempotency(key=key, answer=move_answer),
         )
+        if isinstance(made, services.Replay):
+            # A retry: the first answer again, with its status (an illegal move is 400).
+            code = status.HTTP_400_BAD_REQUEST if made.refused else status.HTTP_200_OK
+            return Response(made.answer, status=code)
         # Without a key the game is shown after the lock is released.
-        answer = made if isinstance(made, services.StoredAnswer) else move_answer(made)
-        return Response(answer.body, status=answer.status_code)
+        return Response(move_answer(made))
 
 
 class HeartbeatView(APIView):

@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import csrf_protect_m
 from django.db.models import DurationField, ExpressionWrapper, F, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
@@ -183,6 +184,21 @@ class ReportAdmin(ClubModelAdmin):
             with contextlib.suppress(ClubError):
                 services.reveal_reporter(report_id=int(object_id), moderator=_moderator(request))
         return super().change_view(request, object_id, form_url, extra_context)
+
+    @csrf_protect_m
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        # The answer is saved by services.resolve_report in its own durable transaction, so the
+        # page is not wrapped in one (ModelAdmin.changeform_view's) that it would nest in: the
+        # page's own body, which django-stubs does not declare.
+        return self._changeform_view(  # type: ignore[attr-defined]
+            request, object_id, form_url, extra_context
+        )
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         data = form.cleaned_data

@@ -9,6 +9,7 @@ import math
 import threading
 import time
 import uuid
+import weakref
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -112,10 +113,35 @@ def notifications_buffered() -> Iterator[list[OutboxMessage]]:
         _drain_after_commit()
 
 
+class _DrainAtCommit:
+    """A transaction's one drain publish, registered with its commit hooks.
+
+    Django holds the only strong reference to it, in the transaction's commit hooks, and drops
+    it when the transaction, or the savepoint it was registered in, rolls back; at the commit it
+    runs. So while this thread's weak reference to it lives and it has not run, the current
+    transaction already publishes a drain at its commit.
+    """
+
+    def __init__(self) -> None:
+        self.ran = False
+
+    def __call__(self) -> None:
+        self.ran = True
+        _publish_drain()
+
+
+_drain_registered = threading.local()  # .marker: a weak reference to the last _DrainAtCommit
+
+
 def _drain_after_commit() -> None:
-    # One publish per transaction, however many notifications it wrote.
-    if not any(entry[1] is _publish_drain for entry in connection.run_on_commit):
-        transaction.on_commit(_publish_drain)
+    """One drain publish per transaction, however many notifications it wrote."""
+    marker_ref: weakref.ref[_DrainAtCommit] | None = getattr(_drain_registered, "marker", None)
+    pending = marker_ref() if marker_ref is not None else None
+    if pending is not None and not pending.ran:
+        return
+    marker = _DrainAtCommit()
+    _drain_registered.marker = weakref.ref(marker)
+    transaction.on_commit(marker)
 
 
 class DrainPublisher:

@@ -313,25 +313,74 @@ class Deal(DealState):
     def from_dict(cls, data: dict[str, Any]) -> "Deal":
         if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
             raise ValueError("not a deal state of this engine version")
-        deal = cls.__new__(cls)  # not __init__: every other field comes from `data`
-        deal.set_table(Rules.from_options(data["rules"]), data["dealer"], tuple(data["scores"]))
-        deal.turn = data["turn"]
-        deal.phase = data["phase"]
-        deal.hands = [split_codes(hand) for hand in data["hands"]]
-        deal.stock = split_codes(data["stock"])
-        deal.pile = split_codes(data["pile"])
-        deal.frozen = data["frozen"]
-        deal.red = [split_codes(reds) for reds in data["red"]]
-        deal.melds = [
-            {rank: split_codes(cards) for rank, cards in melds} for melds in data["melds"]
-        ]
-        deal.opened = list(data["opened"])
-        deal.melded = list(data["melded"])
-        deal.drew = data["drew"]
-        deal.base = {rank: length for rank, length in data["base"]}
-        deal.points = data["points"]
-        deal.undo_used = data["undo_used"]
-        deal.opened_now = data["opened_now"]
-        deal.result = [dict(line) for line in data["result"]] if data["result"] else None
-        load_house_state(deal, data.get("house"))
+        return cls.from_hands(
+            Rules.from_options(data["rules"]),
+            dealer=data["dealer"],
+            team_scores=data["scores"],
+            turn=data["turn"],
+            phase=data["phase"],
+            hands=[split_codes(hand) for hand in data["hands"]],
+            stock=split_codes(data["stock"]),
+            pile=split_codes(data["pile"]),
+            frozen=data["frozen"],
+            red=[split_codes(reds) for reds in data["red"]],
+            melds=[{rank: split_codes(cards) for rank, cards in melds} for melds in data["melds"]],
+            opened=data["opened"],
+            melded=data["melded"],
+            drew=data["drew"],
+            base={rank: length for rank, length in data["base"]},
+            points=data["points"],
+            undo_used=data["undo_used"],
+            opened_now=data["opened_now"],
+            result=data["result"],
+            house=data.get("house"),
+        )
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        team_scores: list[int] | tuple[int, ...],
+        turn: int,
+        phase: str,
+        hands: list[list[str]],
+        stock: list[str],
+        pile: list[str],
+        frozen: bool,
+        red: list[list[str]],
+        melds: list[dict[str, list[str]]],
+        opened: list[bool],
+        melded: list[bool],
+        drew: str | None,
+        base: dict[str, int],
+        points: int,
+        undo_used: bool,
+        opened_now: bool,
+        result: list[dict[str, int]] | None,
+        house: dict[str, Any] | None = None,
+    ) -> "Deal":
+        """A deal in the position given: the state's fields as `to_dict` names them, with
+        cards as lists (stock and pile top last) and melds per team as key -> cards. For a
+        stored state (from_dict) and a bot's guess at the hidden cards (engine.sight)."""
+        deal = cls.__new__(cls)  # not __init__: every field is given
+        deal.set_table(rules, dealer, tuple(team_scores))
+        deal.turn = turn
+        deal.phase = phase
+        deal.hands = [list(hand) for hand in hands]
+        deal.stock = list(stock)
+        deal.pile = list(pile)
+        deal.frozen = frozen
+        deal.red = [list(reds) for reds in red]
+        deal.melds = [{key: list(cards) for key, cards in team.items()} for team in melds]
+        deal.opened = list(opened)
+        deal.melded = list(melded)
+        deal.drew = drew
+        deal.base = dict(base)
+        deal.points = points
+        deal.undo_used = undo_used
+        deal.opened_now = opened_now
+        deal.result = [dict(line) for line in result] if result else None
+        load_house_state(deal, house)
         return deal

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RED_THREES, VALUE, deck_counts
-from .deal import FORMAT_VERSION, Deal
+from .deal import Deal
 from .house import CANASTA_OPENING_FROM
 from .rules import Rules
 from .scoring import GOING_OUT_BONUS
@@ -108,44 +108,42 @@ class Sight:
         rng.shuffle(stock)
         stock = stock[: view["stock_count"]]
         teams = view["teams"]
-        data = {
-            "v": FORMAT_VERSION,
-            "rules": self.rules.to_options(),
-            "dealer": view["dealer"],
-            "scores": [_SCORE_FOR_MINIMUM[team["minimum"]] for team in teams],
-            "turn": view["turn"],
-            "phase": view["phase"],
-            "hands": ["".join(hand) for hand in hands],
-            "stock": "".join(stock),
-            "pile": "".join(pile),
-            "frozen": view["pile"]["frozen"],
-            "red": ["".join(team["red_threes"]) for team in teams],
-            "melds": [
-                [
-                    [key, "".join(meld["cards"])]
+        scores = [_SCORE_FOR_MINIMUM[team["minimum"]] for team in teams]
+        if any(team.get("canasta_opening") for team in teams):  # R-HOUSE-7500
+            scores = [
+                CANASTA_OPENING_FROM if team.get("canasta_opening") else score
+                for team, score in zip(teams, scores, strict=True)
+            ]
+        return Deal.from_hands(
+            self.rules,
+            dealer=view["dealer"],
+            team_scores=scores,
+            turn=view["turn"],
+            phase=view["phase"],
+            hands=hands,
+            stock=stock,
+            pile=pile,
+            frozen=view["pile"]["frozen"],
+            red=[team["red_threes"] for team in teams],
+            melds=[
+                {
+                    key: meld["cards"]
                     for key, meld in zip(
                         _meld_keys(self.rules, team["melds"]), team["melds"], strict=True
                     )
-                ]
+                }
                 for team in teams
             ],
-            "opened": [team["opened"] for team in teams],
-            "melded": list(self.melded),
-            "drew": self.drew,
-            "base": [[rank, length] for rank, length in self.base.items()],
-            "points": self.points,
-            "undo_used": self.undo_used,
-            "opened_now": self._opened_now(),
-            "result": view["result"],
-        }
-        if self.house is not None:
-            data["house"] = self.house
-        if any(team.get("canasta_opening") for team in teams):  # R-HOUSE-7500
-            data["scores"] = [
-                CANASTA_OPENING_FROM if team.get("canasta_opening") else score
-                for team, score in zip(teams, data["scores"], strict=True)
-            ]
-        return Deal.from_dict(data)
+            opened=[team["opened"] for team in teams],
+            melded=self.melded,
+            drew=self.drew,
+            base=self.base,
+            points=self.points,
+            undo_used=self.undo_used,
+            opened_now=self._opened_now(),
+            result=view["result"],
+            house=self.house,
+        )
 
     def _opened_now(self) -> bool:
         """The team reached its minimum in this turn: every meld it has was laid this turn."""

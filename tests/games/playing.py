@@ -1,6 +1,5 @@
 """Playing a game on in tests: a short-game policy and a loop through the move service."""
 
-import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,9 +14,8 @@ PREFERRED = ("lay_down", "answer_go_out", "ask_to_go_out", "take_pile", "meld")
 
 
 class _FixedShuffles:
-    """`secrets` as the games' services use it, with the shuffle and first dealer fixed."""
-
-    token_urlsafe = staticmethod(secrets.token_urlsafe)
+    """`secrets` as the game's start uses it (games.services.turns), with the shuffle and first
+    dealer fixed."""
 
     @staticmethod
     def randbits(bits: int) -> int:
@@ -31,7 +29,7 @@ class _FixedShuffles:
 def fix_shuffles(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same shuffle and first dealer on every run, so a whole game's path is repeatable
     (only in the games' services: sessions and tokens keep their randomness)."""
-    monkeypatch.setattr(services, "secrets", _FixedShuffles)
+    monkeypatch.setattr("games.services.turns.secrets", _FixedShuffles)
 
 
 def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:

@@ -187,7 +187,7 @@ def test_four_seated_start_the_game(client_for, django_capture_on_commit_callbac
 def test_the_start_notifies_everyone_and_the_first_player(players):
     from tests.factories import started_game
 
-    with mock.patch("games.services.notify") as notify:
+    with mock.patch("games.services.turns.notify") as notify:
         game = started_game(players=players)
     calls = [call.kwargs for call in notify.call_args_list]
     started = [call["user_id"] for call in calls if call["kind"] == "game_started"]
@@ -200,7 +200,7 @@ def test_the_start_notifies_everyone_and_the_first_player(players):
 def test_live_games_send_no_your_turn(players):
     from tests.factories import started_game
 
-    with mock.patch("games.services.notify") as notify:
+    with mock.patch("games.services.turns.notify") as notify:
         started_game(players=players, mode="live")
     assert "your_turn" not in [call.kwargs["kind"] for call in notify.call_args_list]
 

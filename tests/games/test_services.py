@@ -62,7 +62,7 @@ def test_an_illegal_action_writes_nothing(game):
 
 
 def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
-    with mock.patch("games.services.notify") as notify, transaction.atomic():
+    with mock.patch("games.services.turns.notify") as notify, transaction.atomic():
         services.finish_game_abandoned(locked=services.lock_game(game_id=game.pk), seat=1)
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED

@@ -131,11 +131,13 @@ def test_a_partner_rule_at_a_table_of_individuals_is_invalid_rules(client_for):
 
 
 def test_abandoning_at_three_teams_gives_the_game_to_the_team_ahead():
+    from django.db import transaction
+
     from games import services, store
 
     game = started_game(players=UserFactory.create_batch(6), rules={"players": 6})
     Game.objects.filter(pk=game.pk).update(scores=[100, 300, 200])
-    with services.transaction.atomic():
+    with transaction.atomic():
         locked = store.load(game_id=game.pk, for_update=True)
         assert locked is not None
         services.finish_game_abandoned(locked=locked, seat=1)  # team 1 leaves

@@ -81,7 +81,8 @@ class NotifyRecorder:
 def notifications(monkeypatch: pytest.MonkeyPatch) -> NotifyRecorder:
     """Records moderation's notify() calls (notifications' own tests cover delivery)."""
     recorder = NotifyRecorder()
-    monkeypatch.setattr("moderation.services.notify", recorder)
+    for module in ("afterwords", "reports", "sla"):
+        monkeypatch.setattr(f"moderation.services.{module}.notify", recorder)
     return recorder
 
 

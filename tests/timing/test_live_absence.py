@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.models import User
 from canasta_club import clock
 from games import presence, timeouts
 from games import services as game_services
@@ -147,7 +148,7 @@ def test_live_games_never_abandon_for_timeouts():
 def test_heartbeat_refuses_strangers_and_unknown_games():
     game = started_game(mode=Game.Mode.LIVE)
     stranger = APIClient()
-    stranger.force_authenticate(game_services.User.objects.create(username="stranger"))
+    stranger.force_authenticate(User.objects.create(username="stranger"))
     assert stranger.post(f"/api/games/{game.pk}/heartbeat/").json()["code"] == "not_seated"
     for missing_id in ("999999", "99999999999999999999"):
         missing = stranger.post(f"/api/games/{missing_id}/heartbeat/")

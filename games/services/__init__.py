@@ -1,0 +1,45 @@
+"""Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency.
+
+Entry points (open_table, join_table, seat_bot, leave_table, make_move) each run one durable
+transaction, so calling one inside another's transaction fails loudly. The `*_locked` helpers
+and abandon_seat / finish_game_abandoned run inside their caller's transaction, on a game it
+locked with `lock_game` (the deadline sweep, pauses), and open none.
+"""
+
+from games.services.abandonment import abandon_seat, finish_game_abandoned
+from games.services.idempotency import (
+    IDEMPOTENCY_KEY_TTL,
+    Replay,
+    purge_idempotency_keys,
+    request_fingerprint,
+)
+from games.services.locking import lock_game
+from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
+from games.services.tables import (
+    MAX_WAITING_TABLES,
+    join_table,
+    leave_table,
+    open_table,
+    seat_bot,
+    validated_rules,
+)
+
+__all__ = [
+    "IDEMPOTENCY_KEY_TTL",
+    "MAX_WAITING_TABLES",
+    "Idempotency",
+    "MoveResult",
+    "Replay",
+    "abandon_seat",
+    "apply_actions_locked",
+    "finish_game_abandoned",
+    "join_table",
+    "leave_table",
+    "lock_game",
+    "make_move",
+    "open_table",
+    "purge_idempotency_keys",
+    "request_fingerprint",
+    "seat_bot",
+    "validated_rules",
+]

@@ -1,0 +1,210 @@
+"""Tables before and around play: opening one, taking and leaving seats, seating bots.
+
+Each public function here is a service entry point: one durable transaction, never inside
+another's.
+"""
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from canasta_club import clock
+from canasta_club.errors import Conflict, Forbidden, Invalid
+from canasta_club.i18n import text
+from games import bots, errors, live, selectors, store
+from games.engine import Match, Rules
+from games.engine.bots import LEVELS as BOT_LEVELS
+from games.models import Game, Seat
+from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
+from games.services.turns import start_game, start_turn
+from games.store import LoadedGame
+
+# Tables one user may have opened and still waiting for players (lobby spam).
+MAX_WAITING_TABLES = 5
+
+
+def _check_seat(rules: Rules, seat: int) -> None:
+    """A seat of this table (Rules.seating): 0-1 at two, 0-2 at three, 0-3 at four, 0-5 at six."""
+    seats = rules.seating.seats
+    if seat not in seats:
+        message = text(
+            f"За этим столом места с 0 по {seats[-1]}.", f"This table's seats are 0 to {seats[-1]}."
+        )
+        # The API's shape of a field refused (`invalid` with the messages per field).
+        raise Invalid("invalid", message, errors={"seat": [message]})
+
+
+def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
+    """The engine's Rules for a table; bad options are Invalid `invalid_rules` with the reason.
+
+    The options are checked as sent for every length, so a bad `target` is refused even for a
+    single deal, which then plays with no target (R-GAME-2).
+    """
+    try:
+        rules = Rules.from_options(options)
+    except (ValueError, TypeError) as exc:
+        raise Invalid("invalid_rules", str(exc)) from None
+    if length == Game.Length.DEAL:
+        return Rules.from_options({**rules.to_options(), "target": None})
+    if rules.target is None:
+        raise Invalid(
+            "invalid_rules",
+            text(
+                "Для партии до победы нужна цель (target), например 5000 или 2500.",
+                "A match needs a target score, e.g. 5000 or 2500.",
+            ),
+        )
+    return rules
+
+
+@transaction.atomic(durable=True)
+def open_table(
+    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int = 0
+) -> Game:
+    """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
+    refuse_suspended(user)
+    engine_rules = validated_rules(length=length, options=rules)
+    _check_seat(engine_rules, seat)
+    # The user's row lock serialises their concurrent opens, so the cap holds.
+    User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
+    if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
+        MAX_WAITING_TABLES
+    ):
+        raise Conflict(
+            "too_many_open_tables",
+            text(
+                f"У вас уже {MAX_WAITING_TABLES} столов ждут игроков: начните или закройте один.",
+                f"You already have {MAX_WAITING_TABLES} tables waiting for players: "
+                "start or leave one first.",
+            ),
+        )
+    game = Game.objects.create(
+        mode=mode,
+        length=length,
+        rules=engine_rules.to_options(),
+        private=private,
+        invite_code=secrets.token_urlsafe(9) if private else "",
+        created_by=user,
+        scores=[0 for _team in engine_rules.seating.teams],
+    )
+    Seat.at_table(game=game, user=user, seat=seat, last_seen_at=clock.now_expression()).save()
+    return game
+
+
+@transaction.atomic(durable=True)
+def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
+    """Takes a free seat; the player taking the table's last free seat starts the game."""
+    refuse_suspended(user)
+    locked = lock_game_or_404(game_id)
+    game = locked.game
+    # A private table without its code (or once it has started) is one the user may not know
+    # of: the same 404 as detail, moves and export, never a 409 or 403 that tells it exists.
+    if not selectors.may_see(table=locked, viewer=user, invite_code=invite_code):
+        raise errors.game_not_found()
+    if game.status != Game.Status.WAITING:
+        raise Conflict(
+            "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
+        )
+    # Only its creator may see a private table without the code: they still need it to sit.
+    if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
+        raise Forbidden("bad_invite_code", text("Неверный код приглашения.", "Wrong invite code."))
+    if locked.seat_of(user) is not None:
+        raise Conflict(
+            "already_seated",
+            text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
+        )
+    _check_free_seat(locked, seat)
+    return _seat_and_start(locked, user=user, seat=seat)
+
+
+def _check_free_seat(locked: LoadedGame, seat: int) -> None:
+    _check_seat(Rules.from_options(locked.game.rules), seat)
+    if any(taken.seat == seat for taken in locked.seats):
+        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
+
+
+def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+    Seat.at_table(game=locked.game, user=user, seat=seat, last_seen_at=locked.now).save()
+    # Read again: the game now has a new seat.
+    locked = lock_game(game_id=locked.game.pk)
+    if len(locked.seats) == selectors.seating_of(game=locked.game).players:
+        start_game(locked)
+    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
+    return locked
+
+
+@transaction.atomic(durable=True)
+def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
+    """Gives an empty seat to a bot of `level`: before the start (the table's creator; the last
+    seat taken starts the game), or in a game waiting on a seat its player abandoned (the
+    creator while still at the table, else any person there: `selectors.may_seat_bots`), where
+    the bot takes over that seat's hand and turn. Each bot at a table is its own player (a User
+    marked as a bot)."""
+    locked = lock_game_or_404(game_id)
+    game = locked.game
+    if not selectors.may_seat_bots(table=locked, user=user):
+        if not selectors.may_see(table=locked, viewer=user):
+            raise errors.game_not_found()
+        raise Forbidden(
+            "not_creator",
+            text(
+                "Посадить бота может только тот, кто открыл стол, а если он ушёл из-за стола — "
+                "любой игрок за ним.",
+                "Only the player who opened the table may seat a bot (once they have left it, "
+                "any player at the table).",
+            ),
+        )
+    _check_seat(Rules.from_options(game.rules), seat)
+    empty = selectors.empty_seats(table=locked)
+    if game.status != Game.Status.WAITING and not empty:
+        raise Conflict(
+            "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
+        )
+    if seat not in empty:
+        raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
+    if level not in BOT_LEVELS:
+        raise Invalid(
+            "invalid_bot_level",
+            text(
+                "Уровень бота: beginner (новичок), club (клуб) или expert (мастер).",
+                "A bot's level is beginner, club or expert.",
+            ),
+        )
+    seated = {taken.user_id for taken in locked.seats}
+    bot = bots.free_bot(level=level, besides=seated)
+    if game.status == Game.Status.WAITING:
+        return _seat_and_start(locked, user=bot, seat=seat)
+    Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
+    locked = lock_game(game_id=game.pk)
+    assert locked.game.state is not None  # an active game
+    # The abandoned seat was the one to move: its turn starts again, the bot's (after its pause).
+    start_turn(locked, Match.from_dict(locked.game.state), locked.now)
+    store.write(game=locked.game, moves=[])
+    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    return locked
+
+
+@transaction.atomic(durable=True)
+def leave_table(*, game_id: int, user: User) -> LoadedGame | None:
+    """Frees the caller's seat before the start; an emptied table is removed (None)."""
+    locked = lock_game_or_404(game_id)
+    game = locked.game
+    seat = locked.seat_of(user)
+    if seat is None:
+        raise not_seated(locked, user)
+    if game.status != Game.Status.WAITING:
+        raise Conflict(
+            "game_started",
+            text(
+                "Игра уже началась: место нельзя освободить.",
+                "The game has started; the seat cannot be left.",
+            ),
+        )
+    seat.delete()
+    live.announce_after_commit(game_id=game.pk, version=game.version)
+    if not Seat.objects.filter(game=game).exists():
+        game.delete()
+        return None
+    return lock_game(game_id=game.pk)

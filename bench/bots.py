@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.autoplay_baseline import autoplay as baseline_autoplay
-from bench.old_club import old_club_action
 from bench.figures import percentile
+from bench.old_club import old_club_action
 from bench.yardstick import yardstick_action
 from games.engine import Deal, Rules, legal_actions
 from games.engine.bots import LEVELS, next_action

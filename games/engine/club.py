@@ -262,11 +262,7 @@ def _club_meld(
                 continue
             score = 40 + after
         else:
-            if (
-                not late
-                and (left < new_keep or big_pile)
-                and not (len(cards) >= 4 and left >= 3)
-            ):
+            if not late and (left < new_keep or big_pile) and not (len(cards) >= 4 and left >= 3):
                 continue  # never meld bare; keep pairs for a big pile
             score = 30 + len(cards)
         if best is None or score > best[0]:

@@ -46,7 +46,7 @@ class Style:
     out_margin: int = 0  # the lead that makes going out pay
     prize: float = 30.0  # what the next player's take is worth: prize + per_card * cards
     per_card: float = 18.0
-    freeze_pile: int = 5  # a pile worth a wild to freeze, when no discard is safe
+    freeze_pile: int = 8  # a pile worth a wild to freeze, when no discard is safe
     freeze_risk: float = 40.0
     three_pile: int = 4  # a pile worth a black three
     ready_keep: int = 3  # cards a meld leaves once the side has its canastas (racing to go out)

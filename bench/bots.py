@@ -8,7 +8,8 @@ cards' luck cancels; the figure is A's points per deal minus B's, with a 95 % in
 approximation over the shuffles), and A's share of the deals won (a tie counts half).
 `yardstick` is the bench's own opponent written from classic strategy (bench/yardstick.py, not a
 level: it decides from the seat's view, the log and `legal_actions`); `baseline` is the
-timeout autoplay as it was before the bots (bench/autoplay_baseline.py). Decision time is per
+timeout autoplay as it was before the bots (bench/autoplay_baseline.py); `oldclub` the club
+as it was when the tester measured it (bench/old_club.py). Decision time is per
 bot action (`next_action`, the fallback after a refusal included), in thread CPU time, on one
 core (with --jobs, shuffles are split between processes, each timing its own decisions).
 Targets (issue 20): club beats the yardstick by >= 50 a deal, expert by >= 150 and expert beats
@@ -26,12 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.autoplay_baseline import autoplay as baseline_autoplay
 from bench.figures import percentile
+from bench.old_club import old_club_action
 from bench.yardstick import yardstick_action
 from games.engine import Deal, Rules, legal_actions
 from games.engine.bots import LEVELS, next_action
-from games.engine.sight import log_entry
+from games.engine.sight import log_entry, sight
 
-PLAYERS = (*LEVELS, "yardstick", "baseline")
+PLAYERS = (*LEVELS, "yardstick", "oldclub", "baseline")
 DEFAULT_PAIRS = "club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club"
 
 
@@ -51,6 +53,10 @@ def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) 
             if player == "yardstick":
                 offered = legal_actions(deal, seat)
                 action = yardstick_action(deal.view(seat), logs[seat], offered, rules)
+            elif player == "oldclub":
+                seen = sight(deal.view(seat), logs[seat], rules=rules)
+                # It reads only its hand and what the table shows off the deal.
+                action = old_club_action(deal, seat, seen.discarded)
             else:
                 action = next_action(deal, seat, level=player, log=logs[seat], seed=decision)
             times[player].append(time.thread_time_ns() - start)

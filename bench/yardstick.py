@@ -4,14 +4,17 @@ It stands in for the outside tester of issue 20, a heuristic player written in a
 from Jacoby's and Pagat's advice, deciding from the seat's view and the move log alone and
 choosing among `legal_actions`:
 
-- keep cards in hand: meld new ranks only with cards to spare, never meld yourself bare;
-- take the pile whenever it is cheap, never spend a wild on a small pile;
-- open as soon as the minimum allows (the pile is frozen for a side that has not opened);
+- hold cards: after melding keep three or four in hand unless going out or the deal is ending;
+  meld to build canastas (finish them first, add to melds), new ranks only with cards to spare;
+- take the pile whenever a natural pair does it and it holds two cards or more, with a wild
+  only when it is large; open with the pile when it can;
 - wilds are for canastas; one goes into the pile to freeze it when the opponents could take a
-  big pile;
-- discard safely from public information: black threes, ranks the next opponent threw away or
-  cannot take (no meld of theirs, dead ranks), odd high cards before pairs;
-- go out when the side is ahead; meld down when an opponent is about to go out.
+  big pile and no discard is safe;
+- discard safely from public information: a rank the next side has melded is deadly into an
+  open pile; safe are black threes, ranks the next player threw away or let pass, ranks most of
+  whose cards are in sight; then odd cards before pairs, high ones while the pile is small;
+- go out when the side is ahead (or the deal is ending); dump points when an opponent is about
+  to go out.
 
 Nothing of the levels is reused beyond the engine's reading of the log (`sight`), so the
 yardstick measures the levels rather than itself.
@@ -22,7 +25,7 @@ from typing import Any
 
 from games.engine.cards import BLACK_THREES, VALUE, WILDS
 from games.engine.rules import Rules
-from games.engine.sight import sight
+from games.engine.sight import Sight, sight
 
 Action = dict[str, Any]
 
@@ -42,19 +45,25 @@ def yardstick_action(
     question = view.get("question")
     if question is not None and question["answer"]:
         return actions[0]
-    me = _Seat(view, rules)
+    me = _Seat(sight(view, log, rules=rules), rules)
     if "ask_to_go_out" in kinds and me.ahead():
         return {"type": "ask_to_go_out"}
     if view["phase"] == "draw":
         return _draw(me, actions)
-    return _play(me, actions, sight(view, log, rules=rules).discarded)
+    return _play(me, actions)
+
+
+def _rank(card: str) -> str:
+    return "*" if card in WILDS else card[0]
 
 
 class _Seat:
-    """What the yardstick reads from a view."""
+    """What the yardstick reads from a view and the log."""
 
-    def __init__(self, view: dict[str, Any], rules: Rules) -> None:
+    def __init__(self, seen: Sight, rules: Rules) -> None:
         seating = rules.seating
+        view = seen.view
+        self.seen = seen
         self.view = view
         self.seat: int = view["seat"]
         self.team = seating.team_of(self.seat)
@@ -71,6 +80,12 @@ class _Seat:
         self.canastas = sum(1 for meld in self.teams[self.team]["melds"] if meld["canasta"])
         self.need = rules.canastas_to_go_out
         self.rules = rules
+        # Cards of each rank in sight: the hand, the pile's known cards, every meld.
+        shown = Counter(map(_rank, self.hand)) + Counter(map(_rank, seen.pile))
+        for team in self.teams:
+            for meld in team["melds"]:
+                shown.update(map(_rank, meld["cards"]))
+        self.out_of_sight = {rank: 4 * rules.packs - shown[rank] for rank in "AKQJT987654"}
 
     def danger(self) -> bool:
         return self.rival_cards <= 3 or self.stock < 8
@@ -86,99 +101,147 @@ class _Seat:
         others = [self.table(t) for t in range(len(self.teams)) if t != self.team]
         return self.table(self.team) + 100 >= max(others) or self.stock < 10
 
+    def open_pile(self) -> bool:
+        """The next player may take the pile with one natural and a meld or a wild."""
+        return not self.pile["frozen"] and self.teams[self.next_team]["opened"]
+
+    def risk(self, rank: str) -> float:
+        """How likely the next player takes the pile when a card of `rank` tops it."""
+        if self.open_pile() and rank in self.theirs:
+            return 1.0
+        left = self.out_of_sight.get(rank, 0)
+        risk = {0: 0.0, 1: 0.05}.get(left, min(0.15 * left, 0.7))
+        if self.open_pile() and left:
+            risk = max(risk, 0.25)  # one natural and a wild take an open pile
+        if self.seen.passed[self.next][rank]:
+            risk *= 0.2  # they let it pass
+        elif self.seen.discarded[self.next][rank]:
+            risk *= 0.4  # they threw one away
+        if not self.teams[self.next_team]["opened"]:
+            risk *= 0.6  # the take must also open
+        return risk
+
 
 def _draw(me: _Seat, actions: list[Action]) -> Action:
     takes = [action for action in actions if action["type"] == "take_pile"]
     draw = next((action for action in actions if action["type"] == "draw"), None)
-    if not takes:
-        return actions[0]
+    if not takes or draw is None:
+        return takes[0] if takes else actions[0]
 
     def wilds(take: Action) -> int:
         return sum(1 for card in take["cards"] if card in WILDS)
 
     take = min(takes, key=lambda take: (wilds(take), len(take["cards"])))
-    if draw is None or "melds" in take:
-        return take  # opening with the pile, or the only way on
-    if wilds(take) and me.pile["count"] < 5:
-        return draw  # a wild is worth more than a small pile
-    return take
+    count = me.pile["count"]
+    if "melds" in take or not take["cards"]:
+        return take  # opening with the pile, or joining a meld for nothing
+    if wilds(take):
+        return take if count >= 6 else draw  # a wild is worth more than a small pile
+    return take if count >= 2 else draw  # a lone top card is not worth a pair
 
 
-def _play(me: _Seat, actions: list[Action], discarded: list[Counter[str]]) -> Action:
+def _play(me: _Seat, actions: list[Action]) -> Action:
     melds = [action for action in actions if action["type"] == "meld"]
     hand = me.hand
-    opened = me.teams[me.team]["opened"]
-    if not opened:
-        opening = [m for m in melds if _points(m) >= me.teams[me.team]["minimum"]]
+    if not me.teams[me.team]["opened"]:
+        opening = [m for m in melds if _points(m) >= me.teams[me.team]["minimum"] - me.seen.points]
         if opening:
-            return opening[0]
-        if any(action["type"] == "undo" for action in actions):
+            best = min(opening, key=lambda m: (_wilds(m), _cards(m)))
+            if len(hand) - _cards(best) >= 3 or me.danger() or me.seen.drew == "pile":
+                return best
+        elif any(action["type"] == "undo" for action in actions):
             return {"type": "undo"}
     else:
-        going_out = [m for m in melds if _cards(m) >= len(hand) - 1]
-        if going_out:
-            return max(going_out, key=_cards)
-        best = None
-        for action in melds:
-            entry = action["melds"][0]
-            cards = entry["cards"]
-            rank = entry.get("rank") or next(card[0] for card in cards if card not in WILDS)
-            wild = sum(1 for card in cards if card in WILDS)
-            on_table = len(me.ours.get(rank, ()))
-            left = len(hand) - len(cards)
-            if left < 2 and not (me.canastas >= me.need and me.ahead()):
-                continue
-            if wild:
-                # Wilds go down to finish a canasta, or when the deal may end any moment.
-                if not ((on_table < 7 <= on_table + len(cards)) or me.danger()):
-                    continue
-            elif not on_table and left < 5 and not me.danger():
-                continue  # a new meld only with cards to spare: never meld bare
-            elif on_table and left < 3 and not me.danger():
-                continue
-            if best is None or _cards(action) > _cards(best):
-                best = action
-        if best is not None:
-            return best
+        meld = _meld(me, melds)
+        if meld is not None:
+            return meld
     discards = [action for action in actions if action["type"] == "discard"]
     if not discards:
         return melds[0] if melds else actions[0]
-    keep = _keep_scores(me, discarded)
+    keep = _keep_scores(me)
     return min(discards, key=lambda action: keep[action["card"]])
 
 
-def _keep_scores(me: _Seat, discarded: list[Counter[str]]) -> dict[str, float]:
+def _meld(me: _Seat, melds: list[Action]) -> Action | None:
+    hand = me.hand
+    may_go_out = me.ahead() or me.danger()
+    going_out = [m for m in melds if _cards(m) >= len(hand) - 1]
+    if going_out and may_go_out:
+        return max(going_out, key=_cards)
+    best: tuple[int, Action] | None = None
+    held_wilds = sum(1 for card in hand if card in WILDS)
+    for action in melds:
+        if action in going_out:
+            continue
+        entry = action["melds"][0]
+        cards = entry["cards"]
+        rank = entry.get("rank") or next(_rank(card) for card in cards if card not in WILDS)
+        wild = _wilds(action)
+        before = len(me.ours.get(rank, ()))
+        after = before + len(cards)
+        left = len(hand) - len(cards)
+        finishing = before < 7 <= after
+        enough = me.canastas >= me.need or finishing
+        if left <= 1 and not (enough and may_go_out):
+            continue  # going out behind, or bare
+        if finishing:
+            score = 100
+        elif me.danger():
+            score = 10 + len(cards)  # the deal may end: points on the table
+        elif wild:
+            # A wild goes down when the hand's wilds finish the canasta.
+            if before < 4 or after + held_wilds - wild < 7 or left < 3:
+                continue
+            score = 30
+        elif before:
+            if left < 3:
+                continue
+            score = 50 + after
+        else:
+            if left < 4:
+                continue  # a new meld only with cards to spare
+            score = 40 + len(cards)
+        if best is None or score > best[0]:
+            best = (score, action)
+    return best[1] if best else None
+
+
+def _keep_scores(me: _Seat) -> dict[str, float]:
     """How much the yardstick wants to keep each card: the least wanted is thrown."""
-    pile = me.pile
-    opponents_open = me.teams[me.next_team]["opened"]
-    frozen = pile["frozen"] or not opponents_open
-    freeze = not frozen and pile["count"] >= 8 and len(me.theirs) >= 2
+    pile = me.pile["count"] + 1  # what the next player would take
+    prize = 20.0 + 15.0 * pile
     naturals = Counter(card[0] for card in me.hand if card not in WILDS)
-    thrown = discarded[me.next]
+    risks = {
+        card: me.risk(card[0]) * prize
+        for card in me.hand
+        if card not in WILDS and card not in BLACK_THREES
+    }
+    safest = min(risks.values(), default=prize)
     keep: dict[str, float] = {}
     for card in me.hand:
         if card in WILDS:
-            keep[card] = 20.0 if freeze else 500.0 + VALUE[card]
+            freeze = me.open_pile() and pile >= 6 and safest >= 0.5 * prize
+            keep[card] = 30.0 + VALUE[card] / 5 if freeze else 300.0 + VALUE[card]
             continue
         if card in BLACK_THREES:
-            keep[card] = -40.0 if pile["count"] >= 2 or me.danger() else 5.0
+            keep[card] = -30.0 if pile >= 3 or safest > 20 or me.danger() else 15.0
             continue
         rank = card[0]
-        score = 25.0 * min(naturals[rank], 3)
-        score += -VALUE[card] if me.danger() else VALUE[card] / 2
+        held = naturals[rank]
+        score = {1: 0.0, 2: 30.0}.get(held, 50.0)
         if rank in me.ours:
             score += 15.0
-        if not frozen and rank in me.theirs:
-            score += 80.0 + 3 * pile["count"]
-        elif not frozen and naturals[rank] == 1:
-            score += pile["count"]  # a lone card may pair the next player's
-        score -= 12.0 * min(thrown[rank], 2)
-        keep[card] = score
+        score += -VALUE[card] if me.danger() else VALUE[card] / 4
+        keep[card] = score + risks[card]
     return keep
 
 
 def _cards(action: Action) -> int:
     return sum(len(meld["cards"]) for meld in action["melds"])
+
+
+def _wilds(action: Action) -> int:
+    return sum(1 for meld in action["melds"] for card in meld["cards"] if card in WILDS)
 
 
 def _points(action: Action) -> int:

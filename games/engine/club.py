@@ -38,7 +38,7 @@ from .strategy import (
 class Style:
     """The club's judgement in numbers (the bench tunes them; `CLUB` is the level)."""
 
-    open_keep: int = 4  # cards an opening leaves in hand, unless the deal is late
+    open_keep: int = 3  # cards an opening leaves in hand, unless the deal is late
     add_keep: int = 4  # cards adding to a meld leaves, unless it makes a canasta or is late
     new_keep: int = 5  # cards a new meld leaves
     big_pile: int = 8  # a pile that keeps new melds back (the pairs take it)
@@ -46,9 +46,10 @@ class Style:
     out_margin: int = 0  # the lead that makes going out pay
     prize: float = 30.0  # what the next player's take is worth: prize + per_card * cards
     per_card: float = 18.0
-    freeze_pile: int = 5  # a pile worth a wild to freeze, when no discard is safe
+    freeze_pile: int = 8  # a pile worth a wild to freeze, when no discard is safe
     freeze_risk: float = 40.0
     three_pile: int = 4  # a pile worth a black three
+    ready_keep: int = 3  # cards a meld leaves once the side has its canastas (racing to go out)
 
 
 CLUB = Style()
@@ -235,6 +236,9 @@ def _club_meld(
                 return out
     big_pile = len(world.pile) >= style.big_pile
     held_wilds = sum(1 for card in hand if card in WILDS)
+    ready = sum(1 for cards in ours.values() if len(cards) >= 7) >= world.rules.canastas_to_go_out
+    add_keep = min(style.add_keep, style.ready_keep) if ready else style.add_keep
+    new_keep = min(style.new_keep, style.ready_keep) if ready else style.new_keep
     best: tuple[int, Action] | None = None
     for action in melds:
         if action in going_out:
@@ -254,15 +258,11 @@ def _club_meld(
                 continue
             score = 20
         elif before:
-            if left < style.add_keep and not late and after < 6:
+            if left < add_keep and not late and after < 6:
                 continue
             score = 40 + after
         else:
-            if (
-                not late
-                and (left < style.new_keep or big_pile)
-                and not (len(cards) >= 4 and left >= 3)
-            ):
+            if not late and (left < new_keep or big_pile) and not (len(cards) >= 4 and left >= 3):
                 continue  # never meld bare; keep pairs for a big pile
             score = 30 + len(cards)
         if best is None or score > best[0]:

@@ -7,10 +7,11 @@ page shows a name (seats, lobby rows, the move log, replays, cards, afterwords).
 """
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
 
 from accounts.models import User
@@ -33,6 +34,13 @@ def person_of(who: Any) -> dict[str, Any] | None:
     return None
 
 
+# A card's address depends only on the script prefix and the id: reversed once for each (a table
+# shows a dozen names, a lobby a hundred).
+@lru_cache(maxsize=4096)
+def _card_url(_script_prefix: str, user_id: int) -> str:
+    return reverse("web:player", kwargs={"user_id": user_id})
+
+
 @register.simple_tag
 def person(who: Any) -> str:
     """A name linking to the card; nothing when `who` is nobody (a free seat). A tag that
@@ -42,7 +50,7 @@ def person(who: Any) -> str:
         return ""
     return format_html(
         '<a class="person" href="{}" data-person="{}">{}</a>',
-        reverse("web:player", kwargs={"user_id": shown["id"]}),
+        _card_url(get_script_prefix(), shown["id"]),
         shown["id"],
         shown["name"],
     )

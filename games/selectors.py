@@ -413,8 +413,10 @@ RECENT_MOVES_SECONDS = 600
 def recent_moves(*, game: Game, window: int) -> list[dict[str, Any]]:
     """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS`. Moves are never
     rewritten and are the same for every viewer, so they are read once per game version (the
-    cache key) however many pages poll that version."""
-    key = f"games:recent-moves:{game.pk}:{game.version}:{window}"
+    cache key) however many pages poll that version. The key names the game by its id and its
+    moment of creation: a database emptied and filled again (tests, a restored backup) gives
+    an id to another game."""
+    key = f"games:recent-moves:{game.pk}:{game.created_at.timestamp()}:{game.version}:{window}"
     moves: list[dict[str, Any]] | None = cache.get(key)
     if moves is None:
         moves = list(

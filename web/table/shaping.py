@@ -3,6 +3,7 @@ makes): the seats around the viewer, the teams' melds, the buttons, the move log
 sentences, and a finished game's afterwords."""
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -376,10 +377,11 @@ def fragment_etag(
     *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str, games_waiting: int
 ) -> str | None:
     """The table fragment's ETag: it changes whenever what the viewer sees does. The game's
-    version covers the moves; besides, who sits where, who is away (R-CLUB-2's presence, the wait
-    for a dropped player, a correspondence player's time off), the agreed pause and its votes,
-    and the viewer's own language, time zone, confirmation and games waiting. None (the body's
-    hash, then) for a finished game, whose afterwords come and go, and for a hidden table."""
+    version and state cover the moves; besides, who sits where, who is away (R-CLUB-2's
+    presence, the wait for a dropped player, a correspondence player's time off), the agreed
+    pause and its votes, and the viewer's own language, time zone, confirmation and games
+    waiting. None (the body's hash, then) for a finished game, whose afterwords come and go, and
+    for a hidden table."""
     game = table.game
     person = viewer if viewer.is_authenticated else None
     if game.is_over or not game_selectors.may_see(
@@ -401,9 +403,16 @@ def fragment_etag(
         )
         for seat in table.seats
     ]
+    # A wait's countdown is set by the moment the body was made (data-away-now): while a
+    # dropped player is waited for, each poll has a body of its own.
+    waiting = any(deadline is not None for _seat, _user, _absent, deadline, _off in seats)
     shown = (
+        table.now if waiting else None,
         game.pk,
         game.version,
+        # Every write of the state comes with a new version; a test's stacked deal is the one
+        # that does not, and the state's text costs little next to a render.
+        json.dumps(game.state, separators=(",", ":")),
         game.status,
         seats,
         time_off.pause_state_of(game, now),

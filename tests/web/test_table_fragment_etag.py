@@ -70,5 +70,5 @@ def test_a_hidden_table_is_a_404_whatever_the_etag():
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
     Game.objects.filter(pk=game.pk).update(private=True)
-    stranger = client_of(UserFactory())
+    stranger = client_of(UserFactory.create())
     assert poll(stranger, game, '"anything"')[0] == 404

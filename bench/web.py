@@ -2,7 +2,8 @@
 
 - `table`: the table page: server time and CPU per render (p50/p99), in-process through
   Django's test client, for the player to move in a game mid-deal; and the fragment a live
-  page fetches; then the bytes per live update: the event on the stream, and the fragment each
+  page fetches; a poll of the fragment while nothing changed (its CPU: the 304 after one
+  read); then the bytes per live update: the event on the stream, and the fragment each
   page then fetches (no target set).
 - `live`: uvicorn (canasta_club.asgi, one process) holding `--tables` live games watched by
   four players each (800 event streams by default, opened by a client subprocess); the
@@ -180,10 +181,14 @@ def bench_render(renders: int) -> None:
             flush=True,
         )
     etag = client.get(f"/games/{game_id}/table/").headers["ETag"]
-    unchanged = client.get(f"/games/{game_id}/table/", headers={"if-none-match": etag})
+    polls = []
+    for _ in range(renders):
+        cpu = time.process_time()
+        unchanged = client.get(f"/games/{game_id}/table/", headers={"if-none-match": etag})
+        polls.append(time.process_time() - cpu)
     print(
         f"a poll while nothing changed: HTTP {unchanged.status_code}, "
-        f"{len(unchanged.content)} bytes of body",
+        f"{len(unchanged.content)} bytes of body, CPU mean {statistics.fmean(polls) * 1000:.1f} ms",
         flush=True,
     )
     from web.table.events import _event

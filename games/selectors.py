@@ -6,11 +6,12 @@ except `export_of`, which is for finished games only.
 """
 
 import secrets
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import F, Prefetch, Q, QuerySet
 
@@ -19,7 +20,17 @@ from canasta_club import clock
 from canasta_club.rows import FieldRows, fields_of
 from games import store, time_off
 from games.engine import Match, Rules, legal_actions
-from games.engine.preview import Preview, Refusal, Selection, preview, preview_selection, refusals
+from games.engine.preview import (
+    MOVES,
+    Opening,
+    Preview,
+    Refusal,
+    Selection,
+    opening_progress,
+    preview,
+    preview_selection,
+    refusals,
+)
 from games.engine.seating import Seating
 from games.models import Abandonment, DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
@@ -393,6 +404,30 @@ def move_log_for(
     return [move_entry(move, viewer_seat=viewer_seat) for move in moves]
 
 
+# What the table's log says of a move: its public part and the action (a discard's card, an
+# answer), never a seat's private events.
+_LOGGED_MOVE_FIELDS = ("seq", "deal_number", "seat", "action", "automatic", "public")
+RECENT_MOVES_SECONDS = 600
+
+
+def recent_moves(*, game: Game, window: int) -> list[dict[str, Any]]:
+    """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS`. Moves are never
+    rewritten and are the same for every viewer, so they are read once per game version (the
+    cache key) however many pages poll that version. The key names the game by its id and its
+    moment of creation: a database emptied and filled again (tests, a restored backup) gives
+    an id to another game."""
+    key = f"games:recent-moves:{game.pk}:{game.created_at.timestamp()}:{game.version}:{window}"
+    moves: list[dict[str, Any]] | None = cache.get(key)
+    if moves is None:
+        moves = list(
+            Move.objects.filter(game=game, seq__gt=max(game.version - window, 0))
+            .order_by("seq")
+            .values(*_LOGGED_MOVE_FIELDS)[:window]
+        )
+        cache.set(key, moves, RECENT_MOVES_SECONDS)
+    return moves
+
+
 def export_of(*, table: Table) -> dict[str, Any]:
     """A finished game in full, for replay: rules, match seed, first dealer, every event."""
     game = table.game
@@ -460,9 +495,57 @@ def selection_preview(
     return preview_selection(Match.from_dict(table.game.state).deal, seat, cards, groups)
 
 
-def move_refusals(*, match: Match, seat: int, kinds: Iterable[str]) -> dict[str, Refusal]:
-    """Why the seat cannot make each of the moves `kinds` now (the engine's words)."""
-    return refusals(match.deal, seat, kinds)
+@dataclass(frozen=True)
+class TableView:
+    """A table as one viewer may see it, read once: what the table page lays out."""
+
+    table: LoadedGame
+    detail: dict[str, Any]  # game_detail: the viewer's seat's view and legal actions
+    seat: Seat | None  # the viewer's
+    seating: Seating
+    # The last moves (recent_moves, oldest first); `moves_cut`: earlier ones exist.
+    moves: list[dict[str, Any]]
+    moves_cut: bool
+    free_seats: list[int]  # empty_seats
+    may_seat_bots: bool
+    # Why the viewer's seat cannot make each of the five moves no selection of cards could make
+    # now (the engine's refusals), and its turn's melds toward the opening minimum.
+    refused: dict[str, Refusal]
+    opening: Opening | None
+
+
+def table_view(
+    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = "", move_window: int
+) -> TableView | None:
+    """The loaded table as `viewer` may see it (their seat's view; a spectator's for anybody
+    else), with its last `move_window` moves; None when it is a private table hidden from the
+    viewer."""
+    # An anonymous visitor sits nowhere and created nothing: a User's checks hold for them.
+    person = cast(User, viewer)
+    if not may_see(table=table, viewer=person, invite_code=invite_code):
+        return None
+    game = table.game
+    match = Match.from_dict(game.state) if game.state is not None else None
+    detail = game_detail(table=table, viewer=person, match=match)
+    seat = table.seat_of(person) if viewer.is_authenticated else None
+    refused: dict[str, Refusal] = {}
+    opening = None
+    if match is not None and seat is not None and game.status == Game.Status.ACTIVE:
+        legal = {action["type"] for action in detail["legal_actions"]}
+        refused = refusals(match.deal, seat.seat, [kind for kind in MOVES if kind not in legal])
+        opening = opening_progress(match.deal, seat.seat)
+    return TableView(
+        table=table,
+        detail=detail,
+        seat=seat,
+        seating=seating_of(game=game),
+        moves=recent_moves(game=game, window=move_window),
+        moves_cut=game.version > move_window,
+        free_seats=empty_seats(table=table),
+        may_seat_bots=viewer.is_authenticated and may_seat_bots(table=table, user=person),
+        refused=refused,
+        opening=opening,
+    )
 
 
 def replay_at(*, table: Table, step: int) -> dict[str, Any]:

@@ -16,7 +16,8 @@ def club(request: HttpRequest) -> Mapping[str, object]:
         return {}
     user = request.user
     return {
-        "games_waiting": game_selectors.games_waiting(user=user).count(),
+        # Read when a page shows it (a view that has counted it already passes its own).
+        "games_waiting": SimpleLazyObject(lambda: game_selectors.games_waiting(user=user).count()),
         "notifications_unread": SimpleLazyObject(
             lambda: notification_selectors.unread_count(user=user)
         ),

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.engine import Deal, Rules
 from tests.engine.decks import new_deal
-from web.table.shaping import LoggedTurn, _logged_turns
+from web.table.move_log import LoggedTurn, logged_turns
 
 # Seat 0 (first to play) draws the joker and goes out at once: seven kings, the queen pair with
 # 2C, the joker on the kings, 4D discarded (tests/engine/test_rules_house.py's GOER).
@@ -70,7 +70,7 @@ def the_other_seat_discards(seq: int) -> dict[str, Any]:
 
 def log_of(moves: list[dict[str, Any]], language: str) -> tuple[list[LoggedTurn], str]:
     with translation.override(language):
-        turns = _logged_turns(moves, PLAYERS, Rules().seating, cut=False)
+        turns = logged_turns(moves, PLAYERS, Rules().seating, cut=False)
         html = render_to_string(
             "web/_move_log.html", {"page": SimpleNamespace(turns=turns, seat=None)}
         )
@@ -116,7 +116,7 @@ def test_taking_the_pile_counts_its_cards_in_russian_plural_forms() -> None:
             "public": {"type": "take_pile", "seat": 2, "top": "7H", "count": count, "melds": []},
         }
         with translation.override("ru"):
-            [turn] = _logged_turns([move], PLAYERS, Rules().seating, cut=False)
+            [turn] = logged_turns([move], PLAYERS, Rules().seating, cut=False)
         return turn.phrases[0].what
 
     assert taken(1) == "взял(а) стопку (1 карта) с"
@@ -129,5 +129,5 @@ def test_a_window_that_begins_mid_turn_leaves_that_turn_out() -> None:
     _deal, moves = going_out_turn()
     later = [the_other_seat_discards(5)]
     with translation.override("ru"):
-        turns = _logged_turns(moves[2:] + later, PLAYERS, Rules().seating, cut=True)
+        turns = logged_turns(moves[2:] + later, PLAYERS, Rules().seating, cut=True)
     assert [turn.seat for turn in turns] == [1]

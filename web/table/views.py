@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET, require_POST
 
 from canasta_club.errors import ClubError
@@ -20,23 +21,36 @@ from canasta_club.i18n import text
 from games import pauses, presence
 from games import selectors as game_selectors
 from games import services as game_services
+from games.store import LoadedGame
 from moderation import services as moderation_services
 from web.refusals import refusal_of
 from web.shared import form_error, not_found, signed_in_user
-from web.table import shaping
+from web.table import sentences, shaping
 from web.table.forms import AfterwordForm, PauseForm
 
 
-def _table_or_404(request: HttpRequest, game_id: int) -> shaping.TablePage | HttpResponse:
-    page = shaping.table_page(
-        game_id=game_id, viewer=request.user, invite_code=request.GET.get("invite", "")
+def _seen_table(request: HttpRequest, game_id: int) -> LoadedGame | None:
+    """The game and its seats; a seated player looking at the table is at the table
+    (R-CLUB-2), and is so on the table shown."""
+    table = game_selectors.game_with_seats(game_id=game_id)
+    seat = table.seat_of(request.user) if table and request.user.is_authenticated else None
+    if table is not None and seat is not None:
+        presence.mark_seen(seat=seat, now=table.now)
+    return table
+
+
+def _table_or_404(
+    request: HttpRequest, game_id: int, table: LoadedGame | None = None
+) -> shaping.TablePage | HttpResponse:
+    table = table or _seen_table(request, game_id)
+    page = (
+        None
+        if table is None
+        else shaping.table_page(
+            table=table, viewer=request.user, invite_code=request.GET.get("invite", "")
+        )
     )
-    if page is None:
-        return not_found(request)
-    if page.seat is not None:
-        # A seated player looking at the table is at the table (R-CLUB-2).
-        presence.mark_seen(seat=page.seat, now=page.now)
-    return page
+    return not_found(request) if page is None else page
 
 
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -48,13 +62,32 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The table as the caller's seat sees it, for the page to swap in after an event (ETag'd:
-    a poll while nothing changed is a 304)."""
-    page = _table_or_404(request, game_id)
+    """The table as the caller's seat sees it, for the page to swap in after an event. A poll
+    while nothing the caller sees changed is a 304 after one read of the game and its seats
+    (shaping.fragment_etag; django.views.decorators.http.condition's own check, here after the
+    read the answer reuses)."""
+    table = _seen_table(request, game_id)
+    user = request.user
+    games_waiting = game_selectors.games_waiting(user=user).count() if user.is_authenticated else 0
+    etag = (
+        None
+        if table is None
+        else shaping.fragment_etag(
+            table=table,
+            viewer=user,
+            invite_code=request.GET.get("invite", ""),
+            games_waiting=games_waiting,
+        )
+    )
+    if etag is not None and (unchanged := get_conditional_response(request, etag=etag)):
+        return unchanged
+    page = _table_or_404(request, game_id, table)
     if isinstance(page, HttpResponse):
         return page
-    response = render(request, "web/_table.html", {"page": page})
+    response = render(request, "web/_table.html", {"page": page, "games_waiting": games_waiting})
     response.headers["Cache-Control"] = "private, no-cache"
+    if etag is not None:
+        response.headers["ETag"] = etag
     return response
 
 
@@ -141,7 +174,7 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
         )
         if judged is None:
             return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
-        return JsonResponse(shaping.selection_answer(judged, cards))
+        return JsonResponse(sentences.selection_answer(judged, cards))
     action = _action_of(request)
     if action is None:
         return JsonResponse({"legal": False, "message": _bad_action()}, status=400)
@@ -151,7 +184,7 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     if answer is None:
         return JsonResponse({"legal": False, "message": _bad_action()}, status=404)
     return JsonResponse(
-        {"legal": answer.legal, "message": shaping.preview_text(answer), "rule": answer.rule}
+        {"legal": answer.legal, "message": sentences.preview_text(answer), "rule": answer.rule}
     )
 
 

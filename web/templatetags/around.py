@@ -8,7 +8,7 @@ from django import template
 
 from moderation import selectors as moderation_selectors
 from moderation.permissions import MODERATE_PERMISSION
-from web.table.shaping import afterwords_panel
+from web.table.afterwords import afterwords_panel
 
 register = template.Library()
 

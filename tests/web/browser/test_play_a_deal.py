@@ -90,8 +90,9 @@ def test_four_players_play_a_whole_deal_through_the_pages(players: Players) -> N
     game_id = int(anna.url.rstrip("/").rsplit("/", 1)[1])
     for seat, page in enumerate(pages[1:], start=1):
         page.goto(f"/games/{game_id}/")
-        page.get_by_role("button", name=f"Сесть на место {seat + 1}").click()
-        page.wait_for_url(f"**/games/{game_id}/")
+        # The join's answer is a page at the same address: wait for that navigation itself.
+        with page.expect_navigation():
+            page.get_by_role("button", name=f"Сесть на место {seat + 1}").click()
     shoot(gleb, "table-1440-joined")
     game = Game.objects.get(pk=game_id)
     assert game.status == Game.Status.ACTIVE

@@ -164,6 +164,7 @@ def why_of(page: Page, kind: str) -> str:
     button = page.locator(f'[data-actions] [data-action="{kind}"]')
     expect(button).to_be_disabled()
     for _ in range(5):
+        expect(button).to_be_visible()  # a live refresh may be swapping the table right now
         button.click(force=True)  # the mouse presses it, as a person would: no click event
         shown = page.locator("[data-why-line]").inner_text()
         if shown:

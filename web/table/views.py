@@ -5,6 +5,7 @@ Thin: forms in, services and web.table.shaping, templates out.
 """
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -276,18 +277,18 @@ def ask_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def accept_pause(request: HttpRequest, game_id: int) -> HttpResponse:
-    try:
-        pauses.accept_pause(game_id=game_id, user=signed_in_user(request))
-    except ClubError as exc:
-        return _refused(request, game_id, exc)
-    return redirect("web:table", game_id=game_id)
+    return _vote_on_pause(request, game_id, pauses.accept_pause)
 
 
 @login_required
 @require_POST
 def resume_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _vote_on_pause(request, game_id, pauses.resume_pause)
+
+
+def _vote_on_pause(request: HttpRequest, game_id: int, vote: Callable[..., object]) -> HttpResponse:
     try:
-        pauses.resume_pause(game_id=game_id, user=signed_in_user(request))
+        vote(game_id=game_id, user=signed_in_user(request))
     except ClubError as exc:
         return _refused(request, game_id, exc)
     return redirect("web:table", game_id=game_id)

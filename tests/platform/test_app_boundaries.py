@@ -1,10 +1,14 @@
-"""accounts never imports games: a player's games and time away join their profile in the API
-layer (profiles), so the apps depend one way (games on accounts)."""
+"""The apps depend one way: games uses accounts and notifications, never the other way round.
+
+notifications is a leaf app (no circle of apps); accounts leaves a player's games and time away
+to the API layer (profiles), which joins them to the profile."""
 
 import ast
 from pathlib import Path
 
-ACCOUNTS = Path(__file__).resolve().parents[2] / "accounts"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -17,12 +21,14 @@ def _imported_modules(path: Path) -> set[str]:
     return modules
 
 
-def test_accounts_never_imports_games():
+@pytest.mark.parametrize("app", ["accounts", "notifications"])
+def test_the_app_never_imports_games(app: str) -> None:
+    folder = ROOT / app
     importers = {
-        str(path.relative_to(ACCOUNTS)): sorted(
+        str(path.relative_to(folder)): sorted(
             module for module in _imported_modules(path) if module.split(".")[0] == "games"
         )
-        for path in ACCOUNTS.rglob("*.py")
+        for path in folder.rglob("*.py")
         if "migrations" not in path.parts
     }
     assert {path: modules for path, modules in importers.items() if modules} == {}

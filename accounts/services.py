@@ -1,4 +1,7 @@
-"""Accounts: sign-up, tokens, passwords and the own profile."""
+"""Accounts: sign-up, tokens, passwords and the own profile.
+
+Each entry point that writes more than one row runs its own durable transaction, so none can
+be called inside another's and half-commit with it."""
 
 import secrets
 from functools import partial
@@ -118,7 +121,7 @@ def register_user(
         raise _email_taken()
     user.set_password(password)
     try:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             user.save()
             key = issue_token(user=user, device=device)
     except IntegrityError as exc:
@@ -151,7 +154,8 @@ def obtain_token(*, request: HttpRequest, username: str, password: str, device: 
             "invalid_credentials",
             text("Неверное имя пользователя или пароль.", "Wrong username or password."),
         )
-    return issue_token(user=user, device=device)
+    with transaction.atomic(durable=True):
+        return issue_token(user=user, device=device)
 
 
 def revoke_token(*, user: User, token_id: int) -> None:
@@ -183,7 +187,7 @@ def change_password(
             text("Текущий пароль указан неверно.", "The current password is wrong."),
         )
     _validate_new_password(password=new_password, user=user)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         user.set_password(new_password)
         user.save(update_fields=["password"])
         revoke_all_tokens(user=user)
@@ -224,7 +228,7 @@ def reset_password(*, uid: str, token: str, new_password: str) -> None:
     """Set the password from an emailed link; every API token stops working."""
     user = _user_for_reset(uid=uid, token=token)
     _validate_new_password(password=new_password, user=user)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         user.set_password(new_password)
         user.save(update_fields=["password"])
         revoke_all_tokens(user=user)
@@ -279,7 +283,7 @@ def update_profile(
         changed.append("confirm_discard")
     if changed:
         try:
-            with transaction.atomic():
+            with transaction.atomic(durable=True):
                 user.save(update_fields=changed)
         except IntegrityError as exc:  # another account took the email since the check
             raise _email_taken() from exc

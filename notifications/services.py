@@ -1,6 +1,10 @@
 """Writes: notify, drain the email outbox, daily digests, settings, read marks.
 
 A leaf app: it knows users, and of games only their ids (the games app calls notify()).
+
+notify() writes inside its caller's transaction; every other entry point, and each unit of a
+drain (a batch delivered, pushes claimed or recorded, an email sent), runs its own
+durable transaction, so none can be called inside another's and half-commit with it.
 """
 
 import functools
@@ -202,7 +206,7 @@ def _players_at_table() -> Callable[..., set[tuple[int, int]]]:
 def _deliver_in_app(*, batch_size: int) -> int:
     """One batch of pending rows: in-app notifications written, the email decided, the pushes
     to each of the user's devices queued."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         batch = list(
             OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
             .select_related("user")
@@ -298,7 +302,7 @@ def _claim_pushes(*, limit: int) -> list[PushDelivery]:
     `next_attempt_at` and their device's `retry_at` move on, so no other sender takes them, nor
     another push to the same device, until this one is recorded or the lease ends."""
     now = clock.now_expression()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         first_of_each_device = (
             PushDelivery.objects.filter(
                 status=PushDelivery.Status.PENDING, next_attempt_at__lte=now
@@ -353,7 +357,7 @@ def _record_pushes(outcomes: list[tuple[PushDelivery, webpush.Outcome]]) -> int:
     sent. The sent ones, the usual case, in two statements however many."""
     now = clock.now_expression()
     sent = [delivery for delivery, outcome in outcomes if outcome.result is webpush.PushResult.SENT]
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         PushDelivery.objects.filter(pk__in=[delivery.pk for delivery in sent]).update(
             status=PushDelivery.Status.SENT, processed_at=now, failure_reason=""
         )
@@ -399,7 +403,7 @@ def _send_emails(*, budget_seconds: float) -> int:
     mail = get_connection()
     started = time.monotonic()
     while time.monotonic() - started < budget_seconds:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             message = (
                 OutboxMessage.objects.filter(status=OutboxMessage.Status.EMAIL)
                 .exclude(pk__in=failed)
@@ -494,6 +498,7 @@ def send_daily_digests() -> int:
 
 
 def _send_digest(*, user_id: int, day: Any) -> int:
+    # Not durable: a caller's transaction may hold the whole run, its emails sent at its commit.
     with transaction.atomic():
         held = list(
             OutboxMessage.objects.filter(user_id=user_id, status=OutboxMessage.Status.HELD)
@@ -527,7 +532,7 @@ def _send_digest(*, user_id: int, day: Any) -> int:
 def update_settings(*, user: Any, changes: dict[str, Any]) -> dict[str, Any]:
     """Apply a partial change, as NotificationSettingsPatchSerializer validated it:
     {"in_app"|"email"|"push": {kind: bool}, "digest": bool}."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         stored, _ = NotificationSettings.objects.select_for_update(of=("self",)).get_or_create(
             user=user
         )
@@ -562,7 +567,7 @@ def subscribe_push(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushS
                 f"Pushes are not sent there: {refused.reason}.",
             ),
         ) from refused
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         # One subscribe at a time per user, so the cap holds.
         type(user).objects.select_for_update(of=("self",)).filter(pk=user.pk).first()
         subscription, _ = PushSubscription.objects.update_or_create(

@@ -8,10 +8,21 @@ from canasta_club.admin import ClubModelAdmin
 
 @admin.register(User)
 class UserAdmin(ClubModelAdmin, DjangoUserAdmin):
-    # Authority and sanctions are read-only: moderation's services move them and keep the history.
+    # Authority and sanctions are read-only: moderation's services move them and keep the history;
+    # so are the games counters, which games' services move as games end.
     fieldsets = (
         *(DjangoUserAdmin.fieldsets or ()),
-        ("Club", {"fields": ("display_name", "language", "authority")}),
+        (
+            "Club",
+            {
+                "fields": (
+                    "display_name",
+                    "language",
+                    "authority",
+                    ("games_played", "games_won", "games_abandoned"),
+                )
+            },
+        ),
         ("Sanctions", {"fields": ("muted_until", "suspended_until")}),
     )
     add_fieldsets = (
@@ -30,7 +41,14 @@ class UserAdmin(ClubModelAdmin, DjangoUserAdmin):
             },
         ),
     )
-    readonly_fields = ("authority", "muted_until", "suspended_until")
+    readonly_fields = (
+        "authority",
+        "games_played",
+        "games_won",
+        "games_abandoned",
+        "muted_until",
+        "suspended_until",
+    )
     list_display = (
         "username",
         "display_name",

@@ -30,6 +30,14 @@ class User(AbstractUser):
     confirm_discard = models.BooleanField(default=False)
     # Denormalised sum of moderation.AuthorityChange rows; only moderation's services move it.
     authority = models.IntegerField(default=0)
+    # Denormalised counts of games' rows (the player card's and /api/me/'s figures); only games'
+    # services move them, where a game ends and where a player leaves one to a bot
+    # (games.services.records): games finished or abandoned with the seat kept to the end, and
+    # games left to a bot while others played on; won with the winning team; abandoned by the
+    # player (ended by their seat, or left to a bot).
+    games_played = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    games_abandoned = models.PositiveIntegerField(default=0)
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)

@@ -436,6 +436,10 @@ def populate_card() -> tuple[int, int]:
         AuthorityChange(user=player, amount=1, kind="kudos", reason="counted", giver=viewer)
         for _ in range(200)
     )
+    # The counters a game's end keeps (games.services.records): seat 0 is on team 0.
+    User.objects.filter(pk=player.pk).update(
+        games_played=CARD_GAMES, games_won=sum(game.winner_team == 0 for game in games)
+    )
     return player.pk, viewer.pk
 
 

@@ -12,12 +12,10 @@ from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import F, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.rows import FieldRows, fields_of
 from games import store, time_off
 from games.engine import Match, Rules, legal_actions
 from games.engine.preview import (
@@ -32,7 +30,7 @@ from games.engine.preview import (
     refusals,
 )
 from games.engine.seating import Seating
-from games.models import Abandonment, DealRecord, Game, Move, Seat
+from games.models import DealRecord, Game, Move, Seat
 from games.store import LoadedGame, Table
 
 MOVE_LOG_PAGE = 500
@@ -99,82 +97,72 @@ class PlayerRecord:
     recent_games: list[dict[str, Any]]
 
 
-# A recent game's seat: its game's columns, then the seat's and its player's.
-_RECENT_GAME = FieldRows(
-    [
-        *fields_of(Game, "id", "mode", "length", "status", "finished_at", "scores"),
-        *fields_of(Game, "winner_team"),
-    ]
+# A recent game's seat: its game's fields, then the seat's and its player's.
+_RECENT_SEAT_FIELDS = (
+    "game_id",
+    "game__mode",
+    "game__length",
+    "game__status",
+    "game__finished_at",
+    "game__scores",
+    "game__winner_team",
+    "seat",
+    "team",
+    "user_id",
+    "user__username",
+    "user__display_name",
+    "user__bot_level",
+    "is_absent",
 )
-_RECENT_SEAT = FieldRows(
-    [
-        *fields_of(Seat, "seat", "team", "user"),
-        *fields_of(User, "username", "display_name", "bot_level"),
-        *fields_of(Seat, "is_absent"),
-    ]
-)
-_ALIASES = {Game: "g", Seat: "s", User: "u"}
-# Every player card (and /api/me/) reads this, so it stays written out: through the ORM (an
-# aggregate with filtered Counts, a count and the recent games' values, three queries) the card
-# cost ~6 ms more CPU on the bench machine (bench/web.py, A/B of issue 23), against the 2 ms a
-# return to the ORM may cost. One pass over the player's games finished (`over`, their seats
-# joined to the games): counted, and the latest `recent_games` of them joined to their seats and
-# players; always one row at least, with the counts, and NULLs for the games when there are none.
-_PLAYER_RECORD_SQL = (
-    "WITH over AS MATERIALIZED ("
-    "SELECT g.id, g.finished_at, g.winner_team = s.team AS won, "
-    "g.abandoned_by_seat = s.seat AS abandoned "
-    f"FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g ON g.id = s.game_id "
-    f"WHERE s.user_id = %s AND g.status IN ({', '.join(['%s'] * len(Game.OVER_STATUSES))})) "
-    "SELECT counts.kept, counts.won, counts.abandoned, counts.left_to_bots, "
-    f"{_RECENT_GAME.columns(_ALIASES)}, {_RECENT_SEAT.columns(_ALIASES)} "
-    "FROM (SELECT COUNT(*) AS kept, COUNT(*) FILTER (WHERE won) AS won, "
-    "COUNT(*) FILTER (WHERE abandoned) AS abandoned, "
-    f"(SELECT COUNT(*) FROM {Abandonment._meta.db_table} a WHERE a.user_id = %s) AS left_to_bots "
-    "FROM over) counts "
-    "LEFT JOIN (SELECT id FROM over ORDER BY finished_at DESC, id DESC LIMIT %s) latest ON TRUE "
-    f"LEFT JOIN {Game._meta.db_table} g ON g.id = latest.id "
-    f"LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id "
-    f"LEFT JOIN {User._meta.db_table} u ON u.id = s.user_id "
-    "ORDER BY g.finished_at DESC, g.id DESC, s.seat"
-)
-# The counts leading each row: kept, won, abandoned, left_to_bots.
-_COUNT_COLUMNS = 4
 
 
 def player_record(*, user: User, recent_games: int) -> PlayerRecord:
-    """The player's figures and their last `recent_games` finished games, in one query.
-
-    Played counts the games finished (played to the end or abandoned) with the seats they kept
-    to the end, and those they abandoned to a bot while others played on (`Abandonment`:
-    played and abandoned, never won). Games are read as plain rows: the seats of those games
-    with their game's fields and the players' names, no model instances."""
-    with connection.cursor() as cursor:
-        cursor.execute(_PLAYER_RECORD_SQL, [user.pk, *Game.OVER_STATUSES, user.pk, recent_games])
-        rows = cursor.fetchall()
-    kept, won, abandoned, left_to_bots = rows[0][:_COUNT_COLUMNS]
-    stats = {"played": kept + left_to_bots, "won": won, "abandoned": abandoned + left_to_bots}
+    """The player's figures (`player_stats`) and their last `recent_games` finished games, in
+    one query: the seats of those games with their game's fields and the players' names, read
+    as plain rows, no model instances."""
+    latest = (
+        Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
+        .order_by("-game__finished_at", "-game_id")
+        .values("game_id")[:recent_games]
+    )
     seats_of_games: dict[int, list[tuple[Any, ...]]] = {}
-    for row in rows:
-        if row[_COUNT_COLUMNS] is not None:  # a game's seat, not the row of a player without games
-            seats_of_games.setdefault(row[_COUNT_COLUMNS], []).append(row[_COUNT_COLUMNS:])
+    for row in (
+        Seat.objects.filter(game_id__in=latest)
+        .order_by("-game__finished_at", "-game_id", "seat")
+        .values_list(*_RECENT_SEAT_FIELDS)
+    ):
+        seats_of_games.setdefault(row[0], []).append(row)
     return PlayerRecord(
-        stats=stats,
+        stats=player_stats(user=user),
         recent_games=[_recent_game(seats, user) for seats in seats_of_games.values()],
     )
 
 
 def player_stats(*, user: User) -> dict[str, int]:
-    """Games finished, won, and abandoned by this player (`player_record`'s figures)."""
-    return player_record(user=user, recent_games=0).stats
+    """Games finished, won, and abandoned by this player: the counters the games' services keep
+    on the user (games.services.records), no query.
+
+    Played counts the games finished (played to the end or abandoned) with the seats they kept
+    to the end, and those they abandoned to a bot while others played on (`Abandonment`:
+    played and abandoned, never won)."""
+    return {"played": user.games_played, "won": user.games_won, "abandoned": user.games_abandoned}
 
 
 def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
-    """One finished game from its seats' rows (the game's columns, then the seat's)."""
-    game_columns, _seat = _RECENT_GAME.read(seats[0])
-    game_id, mode, length, status, finished_at, scores, winner_team = game_columns
-    seat_columns = len(_RECENT_GAME.fields)
-    players = [_recent_player(seat[seat_columns:]) for seat in seats]
+    """One finished game from its seats' rows (the game's fields, then the seat's)."""
+    game_id, mode, length, status, finished_at, scores, winner_team = seats[0][:7]
+    players = [
+        _player(
+            seat=seat,
+            team=team,
+            user_id=user_id,
+            username=username,
+            display_name=display_name,
+            bot_level=bot_level,
+            is_absent=is_absent,
+        )
+        for *_game, seat, team, user_id, username, display_name, bot_level, is_absent in seats
+    ]
     team = next(player["team"] for player in players if player["user"]["id"] == user.pk)
     return {
         "id": game_id,
@@ -188,20 +176,6 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
         "winner_team": winner_team,
         "won": winner_team is not None and winner_team == team,
     }
-
-
-def _recent_player(columns: tuple[Any, ...]) -> dict[str, Any]:
-    values, _rest = _RECENT_SEAT.read(columns)
-    seat, team, user_id, username, display_name, bot_level, is_absent = values
-    return _player(
-        seat=seat,
-        team=team,
-        user_id=user_id,
-        username=username,
-        display_name=display_name,
-        bot_level=bot_level,
-        is_absent=is_absent,
-    )
 
 
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:

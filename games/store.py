@@ -1,7 +1,6 @@
-"""The one loader and the one writer of a game row, in written-out SQL: beside the player card's
-two reads (games.selectors.player_record, moderation.selectors.report_targets), the club's
-exception to reading and writing through the ORM (tests/games/test_store.py pins what it reads
-and writes to what the ORM reads).
+"""The one loader and the one writer of a game row, in written-out SQL: the club's one exception
+to reading and writing through the ORM (tests/games/test_store.py pins what it reads and writes
+to what the ORM reads).
 
 Every game read and every move runs `load`, and every move (the API's and the deadline sweep's)
 is written by `write`: the hottest queries. `load` locks the row and reads the game, its seats

@@ -7,13 +7,13 @@ from statistics import median
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import (
     BooleanField,
     Count,
     DurationField,
     ExpressionWrapper,
     F,
+    FilteredRelation,
     Min,
     Q,
     QuerySet,
@@ -22,7 +22,6 @@ from django.db.models.expressions import Combinable
 
 from accounts.models import User
 from canasta_club import clock
-from canasta_club.rows import FieldRows, fields_of
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games.models import Game, Move, Seat
@@ -127,9 +126,11 @@ def club_mood() -> dict[str, Any]:
     return mood
 
 
-def readable_by(reader: User) -> Q:
-    """Afterwords a player could read: table messages, and those to them."""
-    return Q(to=Afterword.To.TABLE) | Q(recipient=reader)
+def readable_by(reader: User, *, through: str = "") -> Q:
+    """Afterwords a player could read: table messages, and those to them (`through`: the
+    afterwords of a relation of that name, as a join's condition)."""
+    prefix = f"{through}__" if through else ""
+    return Q(**{f"{prefix}to": Afterword.To.TABLE}) | Q(**{f"{prefix}recipient": reader})
 
 
 @dataclass(frozen=True)
@@ -154,50 +155,26 @@ class ReportTargets:
     afterwords: list[CitableAfterword]
 
 
-# A player card builds its «Пожаловаться» form on every visit, so this stays written out, as the
-# card's player_record (games.selectors): through the ORM (the shared games, then the citable
-# afterwords in them) the card cost ~3.5 ms more CPU on the bench machine (A/B of issue 23),
-# against the 2 ms a return to the ORM may cost.
-_REPORT_TARGET = FieldRows(
-    [*fields_of(Game, "id", "finished_at"), *fields_of(Afterword, "id", "text")]
-)
-_REPORT_TARGETS_SQL = (
-    f"SELECT {_REPORT_TARGET.columns({Game: 'g', Afterword: 'a'})} "
-    f"FROM {Game._meta.db_table} g "
-    f"JOIN {Seat._meta.db_table} reporter ON reporter.game_id = g.id AND reporter.user_id = %s "
-    f"JOIN {Seat._meta.db_table} accused ON accused.game_id = g.id AND accused.user_id = %s "
-    # The accused's afterwords the reporter could read (`readable_by`).
-    f"LEFT JOIN {Afterword._meta.db_table} a ON a.game_id = g.id AND a.author_id = %s "
-    'AND (a."to" = %s OR a.recipient_id = %s) '
-    f"WHERE g.status IN ({', '.join(['%s'] * len(Game.OVER_STATUSES))}) "
-    "ORDER BY g.finished_at DESC, g.id DESC, a.id LIMIT %s"
-)
-
-
 def report_targets(*, reporter: User, accused: User, limit: int) -> ReportTargets:
     """The latest `limit` finished games the two shared, with the citable afterwords, in one
     query: each game joined to the accused's afterwords in it the reporter could read (to the
     table, or to the reporter), one row per afterword or one without."""
-    with connection.cursor() as cursor:
-        # An author writes at most one afterword each way (to the partner, to the table) per
-        # game, so the first `limit` games fill at most this many rows.
-        cursor.execute(
-            _REPORT_TARGETS_SQL,
-            [
-                reporter.pk,
-                accused.pk,
-                accused.pk,
-                Afterword.To.TABLE,
-                reporter.pk,
-                *Game.OVER_STATUSES,
-                limit * len(Afterword.To),
-            ],
-        )
-        rows = cursor.fetchall()
+    citable = FilteredRelation(
+        "afterwords",
+        condition=Q(afterwords__author=accused) & readable_by(reporter, through="afterwords"),
+    )
+    rows = (
+        Game.objects.filter(status__in=Game.OVER_STATUSES, seats__user=reporter)
+        .filter(seats__user=accused)
+        .alias(citable=citable)
+        .order_by("-finished_at", "-pk", "citable__pk")
+        .values_list("pk", "finished_at", "citable__pk", "citable__text")
+    )
     games: dict[int, ReportableGame] = {}
     afterwords: list[CitableAfterword] = []
-    for row in rows:
-        game_id, finished_at, afterword_id, text = _REPORT_TARGET.read(row)[0]
+    # An author writes at most one afterword each way (to the partner, to the table) per game,
+    # so the first `limit` games fill at most this many rows.
+    for game_id, finished_at, afterword_id, text in rows[: limit * len(Afterword.To)]:
         if game_id not in games:
             if len(games) == limit:
                 break

@@ -1,9 +1,11 @@
-"""Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency.
+"""Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency,
+the players' games counters.
 
 Entry points (open_table, join_table, seat_bot, leave_table, make_move) each run one durable
 transaction, so calling one inside another's transaction fails loudly. The `*_locked` helpers
 and abandon_seat / finish_game_abandoned run inside their caller's transaction, on a game it
-locked with `lock_game` (the deadline sweep, pauses), and open none.
+locked with `lock_game` (the deadline sweep, pauses), and open none; so does count_game_over,
+which the game's end calls (and the tests, for games they make over without playing them).
 """
 
 from games.services.abandonment import abandon_seat, finish_game_abandoned
@@ -15,6 +17,7 @@ from games.services.idempotency import (
 )
 from games.services.locking import lock_game
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
+from games.services.records import count_game_over
 from games.services.tables import (
     MAX_WAITING_TABLES,
     join_table,
@@ -32,6 +35,7 @@ __all__ = [
     "Replay",
     "abandon_seat",
     "apply_actions_locked",
+    "count_game_over",
     "finish_game_abandoned",
     "join_table",
     "leave_table",

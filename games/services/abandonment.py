@@ -9,6 +9,7 @@ from django.conf import settings
 from games import live, selectors, store, time_off
 from games.away import deadline_after
 from games.models import Abandonment, Game, Seat
+from games.services.records import count_abandonment
 from games.services.turns import finish
 from games.store import LoadedGame
 
@@ -26,6 +27,7 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
     Abandonment.objects.create(
         game=game, user_id=seat.user_id, seat=seat.seat, created_at=locked.now
     )
+    count_abandonment(user_id=seat.user_id)
     seat.delete()
     game.turn_started_at = locked.now
     game.turn_deadline = deadline_after(

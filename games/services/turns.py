@@ -10,6 +10,7 @@ from games import time_off
 from games.away import deadline_after
 from games.engine import Match, Rules
 from games.models import Game
+from games.services.records import count_game_over
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notify
@@ -82,13 +83,15 @@ def start_game(locked: LoadedGame) -> None:
 
 
 def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
-    """The game is over (its status set by the caller): no clock any more, everyone told."""
+    """The game is over (its status set by the caller): no clock any more, the players' games
+    counted, everyone told."""
     game = locked.game
     game.winner_team = winner_team
     game.finished_at = finished_at
     game.turn_seat = None
     game.turn_started_at = None
     game.turn_deadline = None
+    count_game_over(game=game, seats=locked.seats)
     for seat in locked.seats:
         notify(
             user_id=seat.user_id,

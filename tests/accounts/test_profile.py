@@ -4,6 +4,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
+from games.services import count_game_over
 from notifications.selectors import settings_for
 from tests.factories import DEFAULT_PASSWORD, GameFactory, SeatFactory, UserFactory
 
@@ -32,13 +33,12 @@ def test_me_shows_the_own_profile(user_client, user):
 
 def test_games_count_finished_won_and_abandoned(user_client, user):
     won = GameFactory.create(status=Game.Status.FINISHED, winner_team=0)
-    SeatFactory.create(game=won, user=user, seat=2)
     lost = GameFactory.create(status=Game.Status.FINISHED, winner_team=0)
-    SeatFactory.create(game=lost, user=user, seat=1)
     walked_out = GameFactory.create(
         status=Game.Status.ABANDONED, winner_team=0, abandoned_by_seat=3
     )
-    SeatFactory.create(game=walked_out, user=user, seat=3)
+    for game, seat in ((won, 2), (lost, 1), (walked_out, 3)):
+        count_game_over(game=game, seats=[SeatFactory.create(game=game, user=user, seat=seat)])
     SeatFactory.create(game=GameFactory.create(status=Game.Status.ACTIVE), user=user, seat=0)
 
     expected = {"played": 3, "won": 1, "abandoned": 1}

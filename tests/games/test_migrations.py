@@ -9,6 +9,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from games.models import Seat
 from tests.factories import UserFactory
+from tests.games.test_records import counted_from_rows, recorded
 
 BEFORE_TEAMS = [("games", "0007_seat_team")]
 
@@ -59,3 +60,57 @@ def test_every_seats_team_is_filled_from_its_tables_seating(games_before_teams):
         for game_id, seat, team in Seat.objects.values_list("game_id", "seat", "team")
     }
     assert filled == expected
+
+
+BEFORE_COUNTERS = [
+    ("games", "0014_idempotent_response_refused"),
+    ("accounts", "0008_username_skeleton_full_confusables"),
+]
+
+
+@pytest.fixture
+def apps_before_counters() -> Iterator[Any]:
+    """The accounts and games apps migrated back to users without games counters."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_COUNTERS)
+    yield executor.loader.project_state(BEFORE_COUNTERS).apps
+    migrate_to_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_games_counters_are_filled_from_the_rows(apps_before_counters):
+    user_model = apps_before_counters.get_model("accounts", "User")
+    game_model = apps_before_counters.get_model("games", "Game")
+    seat_model = apps_before_counters.get_model("games", "Seat")
+    abandonment_model = apps_before_counters.get_model("games", "Abandonment")
+    people = [user_model.objects.create(username=f"before{n}") for n in range(5)]
+    # (status, winner team, abandoning seat): two teams, seats 0 and 2 on team 0.
+    endings = [
+        ("finished", 0, None),
+        ("finished", 1, None),
+        ("abandoned", 1, 2),
+        ("abandoned", None, 1),
+        ("active", None, None),
+    ]
+    for number, (status, winner_team, abandoned_by_seat) in enumerate(endings):
+        game = game_model.objects.create(
+            mode="async",
+            length="deal",
+            rules={},
+            created_by_id=people[0].pk,
+            status=status,
+            winner_team=winner_team,
+            abandoned_by_seat=abandoned_by_seat,
+        )
+        for seat in range(4):
+            player = people[(number + seat) % len(people)]
+            seat_model.objects.create(game=game, user_id=player.pk, seat=seat, team=seat % 2)
+        if number == 1:  # a fifth player left this one to a bot
+            abandonment_model.objects.create(
+                game=game, user_id=people[(number + 4) % 5].pk, seat=1, created_at=game.created_at
+            )
+
+    migrate_to_latest()
+
+    assert recorded() == counted_from_rows()
+    assert recorded()[people[0].pk] == (4, 2, 1)  # 3 seats kept, 1 game left; 2 won

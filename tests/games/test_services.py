@@ -70,6 +70,8 @@ def test_abandoning_loses_for_the_team_and_counts_in_stats(game, players):
     assert game.turn_seat is None and game.turn_deadline is None
     finished = [c.kwargs for c in notify.call_args_list if c.kwargs["kind"] == "game_finished"]
     assert sorted(c["user_id"] for c in finished) == sorted(p.pk for p in players)
+    for player in players:
+        player.refresh_from_db()
     assert selectors.player_stats(user=players[0]) == {"played": 1, "won": 1, "abandoned": 0}
     assert selectors.player_stats(user=players[1]) == {"played": 1, "won": 0, "abandoned": 1}
     assert selectors.player_stats(user=players[3]) == {"played": 1, "won": 0, "abandoned": 0}
@@ -104,6 +106,7 @@ def test_a_deal_played_to_the_end_is_recorded(game, players):
     # Stats of a finished game: the winners won, nobody abandoned.
     if game.winner_team is not None:
         winner = players[game.winner_team]
+        winner.refresh_from_db()
         assert selectors.player_stats(user=winner) == {"played": 1, "won": 1, "abandoned": 0}
 
 

@@ -147,12 +147,17 @@ def test_abandoning_at_three_teams_gives_the_game_to_the_team_ahead():
 
 def test_player_stats_count_wins_at_every_table():
     from games.selectors import player_stats
+    from games.services import count_game_over
 
     players = UserFactory.create_batch(6)
     for table, winner in (({"players": 6, "teams": 2}, 1), ({"players": 3}, 2)):
         size = table["players"]
         game = started_game(players=players[:size], rules=table)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner_team=winner)
+        game.refresh_from_db()
+        count_game_over(game=game, seats=game.seats.all())
+    for player in players:
+        player.refresh_from_db()
     # Seat 5 plays for team 1 of two at six; seat 2 is team 2 at three (its own).
     assert player_stats(user=players[5])["won"] == 1
     assert player_stats(user=players[2])["won"] == 1

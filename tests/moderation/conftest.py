@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games.models import Game
+from games.services import count_game_over
 from moderation import policy
 from tests.factories import GameFactory, SeatFactory, UserFactory
 
@@ -21,16 +22,23 @@ def over_game(
     *,
     status: str = Game.Status.FINISHED,
     finished_at: Any = None,
+    winner_team: int | None = None,
+    scores: list[int] | None = None,
 ) -> Game:
-    """A game that is over, players[i] at seat i (the engine state is irrelevant here)."""
+    """A game that is over, players[i] at seat i, counted on their records as the game's end
+    counts it (the engine state is irrelevant here)."""
     game = GameFactory.create(
         created_by=players[0],
         rules={},
         status=status,
         finished_at=finished_at or timezone.now(),
+        winner_team=winner_team,
+        scores=scores or [0, 0],
     )
-    for seat, player in enumerate(players):
-        SeatFactory.create(game=game, user=player, seat=seat)
+    seats = [
+        SeatFactory.create(game=game, user=player, seat=seat) for seat, player in enumerate(players)
+    ]
+    count_game_over(game=game, seats=seats)
     return game
 
 

@@ -146,9 +146,11 @@ from canasta_club import clock
 from games import timeouts
 clock.advance(timedelta(hours=25))
 swept = timeouts.sweep()
-from games.models import Game
+from django.db import transaction
 from moderation.selectors import report_targets
-Game.objects.filter(pk=game.pk).update(status="finished", finished_at=clock.now(), winner_team=0)
+with transaction.atomic():  # seat 1 walks out: team 0 wins, counted on the players' records
+    services.finish_game_abandoned(locked=services.lock_game(game_id=game.pk), seat=1)
+users[0].refresh_from_db()
 record = selectors.player_record(user=users[0], recent_games=5)
 targets = report_targets(reporter=users[0], accused=users[1], limit=5)
 print(json.dumps({

@@ -179,6 +179,7 @@ def test_three_timeouts_in_a_row_empty_the_seat_and_the_game_waits_a_turn_for_a_
     assert game.status == Game.Status.ACTIVE and game.turn_seat == culprit
     assert not Seat.objects.filter(game=game, seat=culprit).exists()
     assert Abandonment.objects.get(game=game).user == culprit_user
+    culprit_user.refresh_from_db()
     assert player_stats(user=culprit_user) == {"played": 1, "won": 0, "abandoned": 1}
     assert game.turn_started_at is not None
     assert game.turn_deadline == game.turn_started_at + ASYNC_LIMIT
@@ -194,6 +195,8 @@ def test_three_timeouts_in_a_row_empty_the_seat_and_the_game_waits_a_turn_for_a_
     assert game.abandoned_by_seat == culprit
     assert game.winner_team == 1 - culprit % 2
     assert game.version > version  # the others' turns stay played
+    culprit_user.refresh_from_db()
+    partner.refresh_from_db()
     assert player_stats(user=culprit_user) == {"played": 1, "won": 0, "abandoned": 1}
     assert player_stats(user=partner)["abandoned"] == 0  # the partner is not blamed
     drain_outbox()
@@ -218,6 +221,7 @@ def test_the_last_person_at_a_table_of_bots_abandons_it_at_once():
     assert game.status == Game.Status.ABANDONED and game.abandoned_by_seat == 0
     assert Seat.objects.get(game=game, seat=0).consecutive_timeouts == 3
     assert not Abandonment.objects.exists()
+    person.refresh_from_db()
     assert player_stats(user=person) == {"played": 1, "won": 0, "abandoned": 1}
 
 

@@ -42,8 +42,7 @@ def file_report_through_the_page(reporter: User, accused: User, game: Game, **ex
 
 
 def test_a_card_shows_authority_explained_and_the_games(players):
-    game = over_game(players)
-    Game.objects.filter(pk=game.pk).update(winner_team=1, scores=[1200, 5100])
+    game = over_game(players, winner_team=1, scores=[1200, 5100])
     AuthorityChange.objects.create(
         user=players[1], amount=0, kind="kudos", reason="pair_limit", giver=players[3]
     )

@@ -116,14 +116,34 @@ _RECENT_SEAT_FIELDS = (
 )
 
 
+# A card's recent games are read once per change of the player's counters, which the games'
+# services move in the transaction where a game of theirs ends: until then the list is the
+# same, save for a co-player's new name, which reaches it within this many seconds.
+RECENT_GAMES_SECONDS = 60
+
+
 def player_record(*, user: User, recent_games: int) -> PlayerRecord:
-    """The player's figures (`player_stats`) and their last `recent_games` finished games, in
-    one query: the seats of those games with their game's fields and the players' names, read
-    as plain rows, no model instances."""
+    """The player's figures (`player_stats`) and their last `recent_games` finished games.
+
+    The games are one query, cached per the player's counters (RECENT_GAMES_SECONDS): the seats
+    of those games with their game's fields and the players' names, read as plain rows, no
+    model instances. `user` must be loaded with the request (its counters current)."""
+    key = (
+        f"games:recent-games:{user.pk}:{user.date_joined.timestamp()}:"
+        f"{user.games_played}:{user.games_abandoned}:{recent_games}"
+    )
+    games: list[dict[str, Any]] | None = cache.get(key)
+    if games is None:
+        games = _recent_games(user=user, limit=recent_games)
+        cache.set(key, games, RECENT_GAMES_SECONDS)
+    return PlayerRecord(stats=player_stats(user=user), recent_games=games)
+
+
+def _recent_games(*, user: User, limit: int) -> list[dict[str, Any]]:
     latest = (
         Seat.objects.filter(user=user, game__status__in=Game.OVER_STATUSES)
         .order_by("-game__finished_at", "-game_id")
-        .values("game_id")[:recent_games]
+        .values("game_id")[:limit]
     )
     seats_of_games: dict[int, list[tuple[Any, ...]]] = {}
     for row in (
@@ -132,10 +152,7 @@ def player_record(*, user: User, recent_games: int) -> PlayerRecord:
         .values_list(*_RECENT_SEAT_FIELDS)
     ):
         seats_of_games.setdefault(row[0], []).append(row)
-    return PlayerRecord(
-        stats=player_stats(user=user),
-        recent_games=[_recent_game(seats, user) for seats in seats_of_games.values()],
-    )
+    return [_recent_game(seats, user) for seats in seats_of_games.values()]
 
 
 def player_stats(*, user: User) -> dict[str, int]:

@@ -81,3 +81,19 @@ def test_authority_changes_newest_first(players):
     AuthorityChange.objects.create(user=user, amount=0, kind="kudos", reason="pair_limit")
     changes = selectors.authority_changes_of(user=user, limit=1)
     assert [change.reason for change in changes] == ["pair_limit"]
+
+
+def test_a_cards_recent_games_are_read_once_until_a_game_of_the_player_ends(
+    players, django_assert_num_queries
+):
+    first = over_game(players)
+    player = User.objects.get(pk=players[0].pk)
+    assert [
+        row["id"] for row in game_selectors.player_record(user=player, recent_games=5).recent_games
+    ] == [first.pk]
+    with django_assert_num_queries(0):
+        game_selectors.player_record(user=player, recent_games=5)
+    second = over_game(players)
+    player = User.objects.get(pk=players[0].pk)  # as the next request loads it
+    rows = game_selectors.player_record(user=player, recent_games=5).recent_games
+    assert [row["id"] for row in rows] == [second.pk, first.pk]

@@ -384,14 +384,14 @@ def table_page(
 
 
 def fragment_etag(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str, games_waiting: int
+    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str
 ) -> str | None:
     """The table fragment's ETag: it changes whenever what the viewer sees does. The game's
     version and state cover the moves; besides, who sits where, who is away (R-CLUB-2's
     presence, the wait for a dropped player, a correspondence player's time off), the agreed
-    pause and its votes, and the viewer's own language, time zone, confirmation and games
-    waiting. None (the body's hash, then) for a finished game, whose afterwords come and go, and
-    for a hidden table."""
+    pause and its votes, and the viewer's own language, time zone and confirmation. None (the
+    body's hash, then) for a finished game, whose afterwords come and go, and for a hidden
+    table."""
     game = table.game
     person = viewer if viewer.is_authenticated else None
     if game.is_over or not game_selectors.may_see(
@@ -428,6 +428,5 @@ def fragment_etag(
         time_off.pause_state_of(game, now),
         person and (person.pk, person.time_zone, person.confirm_discard),
         current_language(),
-        games_waiting,
     )
     return quote_etag(hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest())

@@ -4,11 +4,12 @@ import json
 from functools import cache
 
 from django import template
+from django.template.base import FilterExpression
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language
 
 register = template.Library()
 
@@ -16,10 +17,43 @@ _SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": 
 _RANK_NAMES = {"T": "10"}
 
 
-@register.simple_tag
-def t(ru: str, en: str) -> str:
-    """{% t "Русский" "English" %}: the page's language (canasta_club.i18n.text)."""
-    return text(ru, en)
+class _BothLanguages(template.Node):
+    """Renders `{% t %}` as a simple tag would (escaped; `as name` stores the text unescaped),
+    asking for the active language once a template render: a table shows some forty such
+    texts, and each question costs more than choosing."""
+
+    def __init__(self, ru: FilterExpression, en: FilterExpression, target_var: str | None) -> None:
+        self.ru, self.en, self.target_var = ru, en, target_var
+
+    def render(self, context: template.Context) -> str:
+        scope = context.render_context
+        language = scope.get(_LANGUAGE)
+        if language is None:
+            language = scope[_LANGUAGE] = current_language()
+        chosen = (self.en if language == "en" else self.ru).resolve(context)
+        if self.target_var is not None:
+            context[self.target_var] = chosen
+            return ""
+        return conditional_escape(chosen) if context.autoescape else chosen
+
+
+_LANGUAGE = "club.t:language"
+
+
+@register.tag
+def t(parser: template.base.Parser, token: template.base.Token) -> _BothLanguages:
+    """{% t "Русский" "English" %} (or `... as name`): the page's language, as
+    canasta_club.i18n.text chooses it."""
+    bits = token.split_contents()
+    target_var = None
+    if len(bits) == 5 and bits[3] == "as":
+        target_var = bits[4]
+        bits = bits[:3]
+    if len(bits) != 3:
+        raise template.TemplateSyntaxError(f"{bits[0]} takes the Russian and the English text")
+    return _BothLanguages(
+        parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), target_var
+    )
 
 
 # The joker's short face in text: letters, which every font has (an emoji may draw as a box).

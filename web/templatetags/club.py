@@ -19,25 +19,30 @@ _RANK_NAMES = {"T": "10"}
 
 class _BothLanguages(template.Node):
     """Renders `{% t %}` as a simple tag would (escaped; `as name` stores the text unescaped),
-    asking for the active language once a template render: a table shows some forty such
-    texts, and each question costs more than choosing."""
+    asking for the active language once a template render (`_language`): a table shows some
+    forty such texts, and each question costs more than choosing."""
 
     def __init__(self, ru: FilterExpression, en: FilterExpression, target_var: str | None) -> None:
         self.ru, self.en, self.target_var = ru, en, target_var
 
     def render(self, context: template.Context) -> str:
-        scope = context.render_context
-        language = scope.get(_LANGUAGE)
-        if language is None:
-            language = scope[_LANGUAGE] = current_language()
-        chosen = (self.en if language == "en" else self.ru).resolve(context)
+        chosen = (self.en if _language(context) == "en" else self.ru).resolve(context)
         if self.target_var is not None:
             context[self.target_var] = chosen
             return ""
         return conditional_escape(chosen) if context.autoescape else chosen
 
 
-_LANGUAGE = "club.t:language"
+_LANGUAGE = "club:language"
+
+
+def _language(context: template.Context) -> str:
+    """canasta_club.i18n.current_language, asked once a template render."""
+    scope = context.render_context
+    language = scope.get(_LANGUAGE)
+    if language is None:
+        language = scope[_LANGUAGE] = current_language()
+    return str(language)
 
 
 @register.tag
@@ -93,11 +98,11 @@ def _card_name(code: str, language: str) -> str:
     return f"{_RANK_NAMES.get(code[0], code[0])} {_SUIT_NAMES[language][code[1]]}"
 
 
-@register.simple_tag
-def card(code: str) -> str:
+@register.simple_tag(takes_context=True)
+def card(context: template.Context, code: str) -> str:
     """A card's face: what it shows, and its name for screen readers (a tag rather than an
     included template: a table shows some sixty cards)."""
-    return _card_html(code, current_language())
+    return _card_html(code, _language(context))
 
 
 # A card's markup depends only on its code and the language: made once for each (a table page
@@ -116,10 +121,10 @@ def _card_html(code: str, language: str) -> str:
     )
 
 
-@register.simple_tag
-def cards(codes: list[str]) -> str:
+@register.simple_tag(takes_context=True)
+def cards(context: template.Context, codes: list[str]) -> str:
     """The faces of a row of cards (a meld's, the red threes): one tag for the whole row."""
-    language = current_language()
+    language = _language(context)
     # Each face is made by format_html (escaped); joined, they stay safe.
     return mark_safe("".join(_card_html(code, language) for code in codes))
 
@@ -128,10 +133,10 @@ def cards(codes: list[str]) -> str:
 CARD_IMAGES = "web/vendor/playing-cards-0.5.0/"
 
 
-@register.simple_tag
-def card_image(code: str) -> str:
+@register.simple_tag(takes_context=True)
+def card_image(context: template.Context, code: str) -> str:
     """A card drawn as a real card (the vendored SVG deck), named for screen readers."""
-    return _card_image_html(code, current_language())
+    return _card_image_html(code, _language(context))
 
 
 @cache

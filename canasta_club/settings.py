@@ -143,10 +143,10 @@ else:
     options.setdefault("options", "-c plan_cache_mode=force_custom_plan")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
-# Sessions in the database: Django's default engine (named, as web/table/events.py reads it). Not
-# cached_db: a log-out whose cache delete is lost (Redis down, or each process's own local
-# memory without Redis) would leave the session working from the cache.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions in the database, read from Redis when there is one (canasta_club/sessions.py: not
+# Django's cached_db, whose log-out leaves the session working from the cache when its cache
+# delete is lost, or from each process's own memory without Redis).
+SESSION_ENGINE = "canasta_club.sessions"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
 LOGIN_REDIRECT_URL = "/api/me/"
 # The pages' log-in (also where the password reset page sends a person afterwards).

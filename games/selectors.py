@@ -5,7 +5,9 @@ The engine state (`Game.state`) holds every hand, the stock and the seed; only `
 except `export_of`, which is for finished games only.
 """
 
+import functools
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -398,25 +400,29 @@ def move_log_for(
 # What the table's log says of a move: its public part and the action (a discard's card, an
 # answer), never a seat's private events.
 _LOGGED_MOVE_FIELDS = ("seq", "deal_number", "seat", "action", "automatic", "public")
-RECENT_MOVES_SECONDS = 600
+# Game versions whose last moves a process keeps (a few live tables' worth each).
+RECENT_MOVES_VERSIONS = 512
 
 
-def recent_moves(*, game: Game, window: int) -> list[dict[str, Any]]:
-    """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS`. Moves are never
-    rewritten and are the same for every viewer, so they are read once per game version (the
-    cache key) however many pages poll that version. The key names the game by its id and its
-    moment of creation: a database emptied and filled again (tests, a restored backup) gives
-    an id to another game."""
-    key = f"games:recent-moves:{game.pk}:{game.created_at.timestamp()}:{game.version}:{window}"
-    moves: list[dict[str, Any]] | None = cache.get(key)
-    if moves is None:
-        moves = list(
-            Move.objects.filter(game=game, seq__gt=max(game.version - window, 0))
-            .order_by("seq")
-            .values(*_LOGGED_MOVE_FIELDS)[:window]
-        )
-        cache.set(key, moves, RECENT_MOVES_SECONDS)
-    return moves
+def recent_moves(*, game: Game, window: int) -> Sequence[dict[str, Any]]:
+    """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS` (shared by every
+    caller: read-only). Moves are never rewritten and are the same for every viewer, so a
+    process reads them once per game version, however many pages fetch that version; kept in
+    the process's memory, as a shared cache's read would cost more than the rest of the
+    selector. The game is named by its id and its moment of creation: a database emptied and
+    filled again (tests, a restored backup) gives an id to another game."""
+    return _moves_up_to(game.pk, game.created_at, game.version, window)
+
+
+@functools.lru_cache(maxsize=RECENT_MOVES_VERSIONS)
+def _moves_up_to(
+    game_id: int, created_at: datetime, version: int, window: int
+) -> tuple[dict[str, Any], ...]:
+    return tuple(
+        Move.objects.filter(game_id=game_id, seq__gt=max(version - window, 0))
+        .order_by("seq")
+        .values(*_LOGGED_MOVE_FIELDS)[:window]
+    )
 
 
 def export_of(*, table: Table) -> dict[str, Any]:
@@ -495,7 +501,7 @@ class TableView:
     seat: Seat | None  # the viewer's
     seating: Seating
     # The last moves (recent_moves, oldest first); `moves_cut`: earlier ones exist.
-    moves: list[dict[str, Any]]
+    moves: Sequence[dict[str, Any]]
     moves_cut: bool
     free_seats: list[int]  # empty_seats
     may_seat_bots: bool

@@ -1,6 +1,7 @@
 """The table's move log: the last moves grouped into turns, each said in the page's language
 with the cards it showed to everyone."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +45,7 @@ class LoggedTurn:
 
 
 def logged_turns(
-    moves: list[dict[str, Any]],
+    moves: Sequence[dict[str, Any]],
     players: dict[int, dict[str, Any]],
     seating: Seating,
     *,

@@ -6,6 +6,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -101,7 +102,7 @@ class TablePage:
     # (R-SAMBA-PILE (b)), as the engine offers those takes.
     pile_melds: list[int] = field(default_factory=list)
 
-    @property
+    @cached_property
     def why(self) -> dict[str, str]:
         """Why each of the five buttons is disabled, in the page's language: the engine's
         refusal, or, for a move that waits for cards, which cards to select."""
@@ -123,7 +124,7 @@ class TablePage:
             reasons["discard"] = f"{reasons['discard']} {self.opening_way_out}"
         return reasons
 
-    @property
+    @cached_property
     def opening_way_out(self) -> str:
         """The ways on from melds below the opening minimum: meld more, or take them back."""
         opening = self.opening
@@ -137,35 +138,35 @@ class TablePage:
             )
         return text(f"Выложите ещё хотя бы {more} очков.", f"Meld at least {more} more points.")
 
-    @property
+    @cached_property
     def alone(self) -> bool:
         """Each plays for themselves (two or three players): no partners, a team per seat."""
         return self.seating.players == len(self.seating.teams)
 
-    @property
+    @cached_property
     def winners(self) -> TeamArea | None:
         return next((team for team in self.teams if team.team == self.game.winner_team), None)
 
-    @property
+    @cached_property
     def team_players(self) -> list[list[dict[str, Any]]]:
         """Each team's players, by team number (the score table's columns, names as links)."""
         return [area.players for area in sorted(self.teams, key=lambda area: area.team)]
 
-    @property
+    @cached_property
     def deal(self) -> dict[str, Any] | None:
         return self.detail["deal"]
 
-    @property
+    @cached_property
     def your_turn(self) -> bool:
         return bool(self.detail["your_turn"]) and self.game.status == Game.Status.ACTIVE
 
-    @property
+    @cached_property
     def bot_to_move(self) -> bool:
         """A bot's turn: it moves after a short pause, so the page shows no clock running out."""
         turn = next((place for place in self.places if place.is_turn), None)
         return turn is not None and turn.player is not None and turn.player["user"]["is_bot"]
 
-    @property
+    @cached_property
     def stopped_clock(self) -> StoppedClock | None:
         """The turn's clock stands still: every clock of a paused game, or the clock of a player
         to move who is away; the deadline the selectors give already lies beyond it."""
@@ -181,23 +182,23 @@ class TablePage:
     def _placed(self, place: str) -> list[SeatPlace]:
         return [seat for seat in self.places if seat.place == place]
 
-    @property
+    @cached_property
     def me(self) -> SeatPlace:
         return self.places[0]
 
-    @property
+    @cached_property
     def left(self) -> SeatPlace | None:
         return next(iter(self._placed("left")), None)
 
-    @property
+    @cached_property
     def across(self) -> list[SeatPlace]:
         return self._placed("across")
 
-    @property
+    @cached_property
     def right(self) -> SeatPlace | None:
         return next(iter(self._placed("right")), None)
 
-    @property
+    @cached_property
     def frozen_reason(self) -> str:
         """Why the pile is frozen for the viewer, if it is (R-FRZ-1/2)."""
         deal = self.deal
@@ -216,11 +217,11 @@ class TablePage:
             )
         return ""
 
-    @property
+    @cached_property
     def rules(self) -> dict[str, Any]:
         return dict(self.detail["rules"])
 
-    @property
+    @cached_property
     def question(self) -> dict[str, Any] | None:
         """The turn's «можно выходить?» (R-HOUSE-ASK) with the names and the viewer's part in
         it ("asker", "partner" or "") and its state ("pending", "yes", "no")."""
@@ -243,7 +244,7 @@ class TablePage:
             "state": "pending" if answer is None else "yes" if answer else "no",
         }
 
-    @property
+    @cached_property
     def laying_down(self) -> SeatPlace | None:
         """R-HOUSE-DOUBLE: the partner who lays down or passes now (phase `partner_out`)."""
         deal = self.deal
@@ -251,7 +252,7 @@ class TablePage:
             return None
         return next(place for place in self.places if place.seat == deal["to_act"])
 
-    @property
+    @cached_property
     def result_lines(self) -> list[dict[str, Any]] | None:
         deal = self.deal
         if deal is not None and deal["result"]:
@@ -384,14 +385,14 @@ def table_page(
 
 
 def fragment_etag(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str, games_waiting: int
+    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str
 ) -> str | None:
     """The table fragment's ETag: it changes whenever what the viewer sees does. The game's
     version and state cover the moves; besides, who sits where, who is away (R-CLUB-2's
     presence, the wait for a dropped player, a correspondence player's time off), the agreed
-    pause and its votes, and the viewer's own language, time zone, confirmation and games
-    waiting. None (the body's hash, then) for a finished game, whose afterwords come and go, and
-    for a hidden table."""
+    pause and its votes, and the viewer's own language, time zone and confirmation. None (the
+    body's hash, then) for a finished game, whose afterwords come and go, and for a hidden
+    table."""
     game = table.game
     person = viewer if viewer.is_authenticated else None
     if game.is_over or not game_selectors.may_see(
@@ -428,6 +429,5 @@ def fragment_etag(
         time_off.pause_state_of(game, now),
         person and (person.pk, person.time_zone, person.confirm_discard),
         current_language(),
-        games_waiting,
     )
     return quote_etag(hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest())

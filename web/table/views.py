@@ -68,16 +68,11 @@ def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
     (shaping.fragment_etag; django.views.decorators.http.condition's own check, here after the
     read the answer reuses)."""
     table = _seen_table(request, game_id)
-    user = request.user
-    games_waiting = game_selectors.games_waiting(user=user).count() if user.is_authenticated else 0
     etag = (
         None
         if table is None
         else shaping.fragment_etag(
-            table=table,
-            viewer=user,
-            invite_code=request.GET.get("invite", ""),
-            games_waiting=games_waiting,
+            table=table, viewer=request.user, invite_code=request.GET.get("invite", "")
         )
     )
     if etag is not None and (unchanged := get_conditional_response(request, etag=etag)):
@@ -85,7 +80,7 @@ def table_fragment(request: HttpRequest, game_id: int) -> HttpResponse:
     page = _table_or_404(request, game_id, table)
     if isinstance(page, HttpResponse):
         return page
-    response = render(request, "web/_table.html", {"page": page, "games_waiting": games_waiting})
+    response = render(request, "web/_table.html", {"page": page})
     response.headers["Cache-Control"] = "private, no-cache"
     if etag is not None:
         response.headers["ETag"] = etag

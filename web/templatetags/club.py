@@ -4,11 +4,12 @@ import json
 from functools import cache
 
 from django import template
+from django.template.base import FilterExpression
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import current_language
 
 register = template.Library()
 
@@ -16,10 +17,48 @@ _SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": 
 _RANK_NAMES = {"T": "10"}
 
 
-@register.simple_tag
-def t(ru: str, en: str) -> str:
-    """{% t "Русский" "English" %}: the page's language (canasta_club.i18n.text)."""
-    return text(ru, en)
+class _BothLanguages(template.Node):
+    """Renders `{% t %}` as a simple tag would (escaped; `as name` stores the text unescaped),
+    asking for the active language once a template render (`_language`): a table shows some
+    forty such texts, and each question costs more than choosing."""
+
+    def __init__(self, ru: FilterExpression, en: FilterExpression, target_var: str | None) -> None:
+        self.ru, self.en, self.target_var = ru, en, target_var
+
+    def render(self, context: template.Context) -> str:
+        chosen = (self.en if _language(context) == "en" else self.ru).resolve(context)
+        if self.target_var is not None:
+            context[self.target_var] = chosen
+            return ""
+        return conditional_escape(chosen) if context.autoescape else chosen
+
+
+_LANGUAGE = "club:language"
+
+
+def _language(context: template.Context) -> str:
+    """canasta_club.i18n.current_language, asked once a template render."""
+    scope = context.render_context
+    language = scope.get(_LANGUAGE)
+    if language is None:
+        language = scope[_LANGUAGE] = current_language()
+    return str(language)
+
+
+@register.tag
+def t(parser: template.base.Parser, token: template.base.Token) -> _BothLanguages:
+    """{% t "Русский" "English" %} (or `... as name`): the page's language, as
+    canasta_club.i18n.text chooses it."""
+    bits = token.split_contents()
+    target_var = None
+    if len(bits) == 5 and bits[3] == "as":
+        target_var = bits[4]
+        bits = bits[:3]
+    if len(bits) != 3:
+        raise template.TemplateSyntaxError(f"{bits[0]} takes the Russian and the English text")
+    return _BothLanguages(
+        parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), target_var
+    )
 
 
 # The joker's short face in text: letters, which every font has (an emoji may draw as a box).
@@ -59,11 +98,11 @@ def _card_name(code: str, language: str) -> str:
     return f"{_RANK_NAMES.get(code[0], code[0])} {_SUIT_NAMES[language][code[1]]}"
 
 
-@register.simple_tag
-def card(code: str) -> str:
+@register.simple_tag(takes_context=True)
+def card(context: template.Context, code: str) -> str:
     """A card's face: what it shows, and its name for screen readers (a tag rather than an
     included template: a table shows some sixty cards)."""
-    return _card_html(code, current_language())
+    return _card_html(code, _language(context))
 
 
 # A card's markup depends only on its code and the language: made once for each (a table page
@@ -82,10 +121,10 @@ def _card_html(code: str, language: str) -> str:
     )
 
 
-@register.simple_tag
-def cards(codes: list[str]) -> str:
+@register.simple_tag(takes_context=True)
+def cards(context: template.Context, codes: list[str]) -> str:
     """The faces of a row of cards (a meld's, the red threes): one tag for the whole row."""
-    language = current_language()
+    language = _language(context)
     # Each face is made by format_html (escaped); joined, they stay safe.
     return mark_safe("".join(_card_html(code, language) for code in codes))
 
@@ -94,10 +133,10 @@ def cards(codes: list[str]) -> str:
 CARD_IMAGES = "web/vendor/playing-cards-0.5.0/"
 
 
-@register.simple_tag
-def card_image(code: str) -> str:
+@register.simple_tag(takes_context=True)
+def card_image(context: template.Context, code: str) -> str:
     """A card drawn as a real card (the vendored SVG deck), named for screen readers."""
-    return _card_image_html(code, current_language())
+    return _card_image_html(code, _language(context))
 
 
 @cache

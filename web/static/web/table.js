@@ -106,6 +106,7 @@
     const typed = Array.from(page.querySelectorAll("[data-keep-typed]"))
       .map((el) => [el.id, el.value, el === document.activeElement]);
     const answers = Array.from(page.querySelectorAll("[data-afterword-alert]"));
+    const wasYourTurn = table().dataset.yourTurn === "true";
     table().replaceWith(fresh);
     for (const [id, value, focused] of typed) {
       const field = document.getElementById(id);
@@ -135,13 +136,17 @@
     tick();
     selectionChanged();
     restoreFocus(focus);
-    showWaiting(Number(fresh.dataset.gamesWaitingCount || 0));
+    showWaiting(wasYourTurn, fresh.dataset.yourTurn === "true");
   }
 
-  // The header's badge and the tab title: how many games wait for the player's move.
-  function showWaiting(count) {
+  // The header's badge and the tab title: how many games wait for the player's move. The page
+  // counted them all when it was loaded; this game's part then follows its fragments (a game
+  // waits for the player while it is their turn), so a fragment needs no count of its own.
+  function showWaiting(was, now) {
     const badge = document.querySelector("[data-games-waiting]");
-    if (badge) { badge.textContent = String(count); badge.dataset.gamesWaiting = String(count); badge.hidden = !count; }
+    if (!badge || was === now) return;
+    const count = Math.max(0, Number(badge.dataset.gamesWaiting || 0) + (now ? 1 : -1));
+    badge.textContent = String(count); badge.dataset.gamesWaiting = String(count); badge.hidden = !count;
     document.title = (count ? `(${count}) ` : "") + document.title.replace(/^\(\d+\) /, "");
   }
 

@@ -22,13 +22,13 @@ from .deal import Deal
 from .moves import Action, legal_actions
 from .samba_strategy import samba_club_action
 from .sight import Sight
-from .strategy import cards_in, house_action, rival_teams, table_points
+from .strategy import cards_in, house_action, rival_seats, rival_teams, table_points
 
 EXPERT_CANDIDATES = 4
-EXPERT_WORLDS = 12  # worlds every decision with alternatives plays
+EXPERT_WORLDS = 16  # worlds every decision with alternatives plays
 EXPERT_MORE_WORLDS = 8  # worlds added while the best alternative and the club's are close
-EXPERT_MAX_WORLDS = 28  # for a small decision
-EXPERT_MAX_BIG_WORLDS = 48  # for taking the pile or going out
+EXPERT_MAX_WORLDS = 32  # for a small decision
+EXPERT_MAX_BIG_WORLDS = 64  # for taking the pile or going out
 EXPERT_HORIZON = 24  # turns played on in a world before `standing` judges it
 EXPERT_SURE = 1.5  # standard errors by which an alternative must beat the club's choice
 EXPERT_GAIN = 10.0  # and points a deal
@@ -196,9 +196,17 @@ def standing(world: Deal, team: int) -> float:
         if len(cards) < 7:
             points += _PROGRESS.get(len(cards), 0.0)
     seating = world.seating
-    rivals = [seat for seat in seating.seats if seating.team_of(seat) != team]
-    nearest = min(len(world.hands[seat]) for seat in rivals)
-    ending = 1.0 if nearest <= 2 or len(world.stock) < 6 else min(1.0, 4 / (nearest + 1))
+    nearest = min(len(world.hands[seat]) for seat in rival_seats(seating, team))
+    # How near the end is: an opponent with few cards, more so once its side may go out.
+    ready = any(
+        sum(1 for cards in world.melds[rival].values() if len(cards) >= 7)
+        >= world.rules.canastas_to_go_out
+        for rival in rival_teams(seating, team)
+    )
+    if nearest <= 2 or len(world.stock) < 6:
+        ending = 1.0
+    else:
+        ending = min(1.0, (2.0 if ready else 1.0) / nearest)
     for seat in seating.teams[team]:
         for card in world.hands[seat]:
             worth = 25.0 if card in WILDS else 10.0 if card[0] in world.melds[team] else 4.0

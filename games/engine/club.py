@@ -118,7 +118,7 @@ def club_action(
         return house
     if world.phase == "draw":
         return _draw(world, seat, actions, style)
-    return _play(world, seat, actions, notes or notes_on_table(world, seat), style)
+    return _play(world, seat, actions, notes, style)
 
 
 def danger(world: Deal, seat: int) -> bool:
@@ -157,7 +157,9 @@ def _draw(world: Deal, seat: int, actions: list[Action], style: Style) -> Action
     return take if count >= 2 or held >= 3 else draws[0]
 
 
-def _play(world: Deal, seat: int, actions: list[Action], notes: Notes, style: Style) -> Action:
+def _play(
+    world: Deal, seat: int, actions: list[Action], notes: Notes | None, style: Style
+) -> Action:
     team = world.seating.team_of(seat)
     hand = world.hands[seat]
     melds = [action for action in actions if action["type"] == "meld"]
@@ -186,7 +188,8 @@ def _play(world: Deal, seat: int, actions: list[Action], notes: Notes, style: St
     discards = [action for action in actions if action["type"] == "discard"]
     if not discards:
         return melds[0] if melds else actions[0]
-    costs = discard_costs(world, seat, notes, style)
+    # Notes from the table only when a discard is chosen (most rollout steps meld or draw).
+    costs = discard_costs(world, seat, notes or notes_on_table(world, seat), style)
     return min(discards, key=lambda action: costs[action["card"]])
 
 

@@ -263,8 +263,19 @@ def going_out_plan(
     discard is chosen; wilds go first to the melds nearest a canasta (R-HOUSE-ASK, R-HOUSE-DOUBLE).
     """
     total = sum(VALUE[card] for card in hand)
+    # A lone natural of a rank the team has not melded can only be the discard (R-MELD-1/2):
+    # two of them and the hand cannot go out, one and it is the only card worth keeping back.
+    counts: dict[str, int] = {}
+    for code in hand:
+        if code not in WILDS and code[0] != "3":
+            counts[code[0]] = counts.get(code[0], 0) + 1
+    lone = [rank for rank, count in counts.items() if count == 1 and rank not in melds]
+    if len(lone) > 1 or (lone and not discard):
+        return None
     kept: list[str | None] = [None]
-    if discard:
+    if lone:
+        kept = [next(code for code in hand if code[0] == lone[0] and code not in WILDS)]
+    elif discard:
         cheapest_first: list[str] = sorted(dict.fromkeys(hand), key=VALUE.__getitem__)
         kept.extend(cheapest_first)
     for card in kept:

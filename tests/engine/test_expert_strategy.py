@@ -1,0 +1,51 @@
+"""The expert level (issue 20) on constructed positions: its search keeps the club's sound
+choices (the big pile taken, no feeding of the opponents' melds), and the standing that judges a
+world cut short counts what each side holds and builds."""
+
+from __future__ import annotations
+
+from games.engine import Deal
+from games.engine.expert import standing
+from tests.engine.bot_table import Table
+from tests.engine.test_club_strategy import _state
+
+
+def test_the_expert_takes_a_large_pile_with_a_natural_pair() -> None:
+    pile = ["6S", "7D", "TH", "8C", "5D", "4H", "9C", "QH"]
+    hand = ["QS", "QD", "JH", "JD", "8H", "7C", "6C", "5S", "4S"]
+    for seed in (1, 2):
+        actions = Table(_state(hand, pile, ours={"A": ["AS", "AH", "AD"]})).bot_turn(
+            "expert", seed=seed
+        )
+        assert actions[0]["type"] == "take_pile", actions
+
+
+def test_the_expert_does_not_discard_into_an_open_pile_a_rank_the_opponents_meld() -> None:
+    theirs = {"9": ["9H", "9D", "9C"], "K": ["KH", "KD", "KC", "KS"]}
+    pile = ["6S", "7D", "TH", "8C", "5D", "4H"]
+    hand = ["9S", "KS", "JH", "JD", "8H", "8D", "7C", "7S", "3S"]
+    deal = _state(hand, pile, ours={"A": ["AS", "AH", "AD"]}, theirs=theirs, draw="4C")
+    for seed in (1, 2):
+        actions = Table(Deal.from_dict(deal.to_dict())).bot_turn("expert", seed=seed)
+        assert actions[-1]["type"] == "discard" and actions[-1]["card"][0] not in "9K", actions
+
+
+def _with(deal: Deal, **changes: object) -> Deal:
+    state = deal.to_dict()
+    state.update(changes)
+    return Deal.from_dict(state)
+
+
+def test_held_cards_are_material_while_the_deal_goes_on_and_count_against_at_its_end() -> None:
+    deal = _state(["QS", "QD", "JH", "7C", "5S"], ["4D"], ours={"A": ["AS", "AH", "AD"]})
+    more = _with(deal, hands=["QSQDJH7C5SKSKH", *deal.to_dict()["hands"][1:]])
+    assert standing(more, 0) > standing(deal, 0)  # a long stock, full hands across the table
+    short = deal.to_dict()["stock"][:8]  # four cards: the deal is about to end
+    ending, ending_more = _with(deal, stock=short), _with(more, stock=short)
+    assert standing(ending_more, 0) < standing(ending, 0)
+
+
+def test_a_meld_nearer_its_canasta_stands_higher_beyond_its_cards() -> None:
+    four = _state(["5S", "7C"], ["4D"], ours={"A": ["AS", "AH", "AD", "AC"]})
+    six = _state(["5S", "7C"], ["4D"], ours={"A": ["AS", "AH", "AD", "AC", "AS", "AH"]})
+    assert standing(six, 0) - standing(four, 0) > 2 * 20  # more than the two aces' points

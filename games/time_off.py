@@ -25,7 +25,7 @@ from zoneinfo import available_timezones
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 
 from accounts.models import User
 from canasta_club import clock
@@ -183,7 +183,25 @@ def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:
 
 
 def _lock_user(user: User) -> User:
+    """The player's row, locked after their running turns' games: a move locks its game, then
+    (when it ends the game) its players' rows to count it, so this order cannot deadlock."""
+    list(_running_turns(user).values_list("pk"))
     return User.objects.select_for_update(of=("self",)).get(pk=user.pk)
+
+
+def _running_turns(user: User) -> QuerySet[Game]:
+    """The player's correspondence games waiting for their move, locked, in id order."""
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .filter(
+            status=Game.Status.ACTIVE,
+            mode=Game.Mode.ASYNC,
+            turn_deadline__isnull=False,
+            seats__user=user,
+            seats__seat=F("turn_seat"),
+        )
+        .order_by("pk")
+    )
 
 
 def _charge(user: User, now: datetime, hours: int) -> None:
@@ -197,18 +215,7 @@ def _charge(user: User, now: datetime, hours: int) -> None:
 def _retime_turns(*, user: User, old: Away, new: Away, now: datetime) -> None:
     """Move the deadlines of the player's running correspondence turns from the `old` time off
     to the `new` one (each game's pause kept in both)."""
-    games = (
-        Game.objects.select_for_update(of=("self",))
-        .filter(
-            status=Game.Status.ACTIVE,
-            mode=Game.Mode.ASYNC,
-            turn_deadline__isnull=False,
-            seats__user=user,
-            seats__seat=F("turn_seat"),
-        )
-        .order_by("pk")
-        .only("pk", "turn_deadline", "paused_from", "paused_until")
-    )
+    games = _running_turns(user).only("pk", "turn_deadline", "paused_from", "paused_until")
     for game in games:
         assert game.turn_deadline is not None  # filtered
         pause = pause_span(game)

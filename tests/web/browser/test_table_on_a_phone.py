@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from games.engine import Deal, Match, Rules
@@ -165,7 +166,10 @@ def why_of(page: Page, kind: str) -> str:
     expect(button).to_be_disabled()
     for _ in range(5):
         expect(button).to_be_visible()  # a live refresh may be swapping the table right now
-        button.click(force=True)  # the mouse presses it, as a person would: no click event
+        try:
+            button.click(force=True, timeout=2000)  # the mouse presses it, as a person would
+        except PlaywrightError:  # swapped out between the look and the press: look again
+            continue
         shown = page.locator("[data-why-line]").inner_text()
         if shown:
             return shown

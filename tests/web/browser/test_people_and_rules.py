@@ -145,3 +145,25 @@ def test_the_rules_page_from_the_header_with_each_rules_anchor(
     page.goto("/rules/#R-FRZ-3")
     expect(page.locator("#R-FRZ-3")).to_be_in_viewport()
     page.screenshot(path=f"var/test-artifacts/look/rules-anchor-{width}.png")
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_long_name_gives_way_in_the_phones_header_which_keeps_one_row(
+    players: Players, language: str
+) -> None:
+    user = UserFactory.create(display_name="Анна-Мария Константинопольская", language=language)
+    page = players.new_page(width=390, height=844)
+    log_in(page, user)
+    page.goto("/")
+    nav = page.locator("header nav")
+    links = nav.locator(":scope > *")
+    boxes = [links.nth(i).bounding_box() for i in range(links.count())]
+    middles = [box["y"] + box["height"] / 2 for box in boxes if box]
+    assert max(middles) - min(middles) < 8, middles  # every link of the menu on one row
+    me = nav.locator(".nav-link--me")
+    assert me.evaluate("el => el.scrollWidth > el.clientWidth")  # cut with an ellipsis
+    expect(
+        nav.get_by_role("button", name="Выйти" if language == "ru" else "Log out")
+    ).to_be_in_viewport()
+    assert horizontal_overflow(page) == 0
+    shoot(page, f"header-long-name-{language}-390")

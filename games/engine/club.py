@@ -40,12 +40,12 @@ class Style:
 
     open_keep: int = 3  # cards an opening leaves in hand, unless the deal is late
     add_keep: int = 4  # cards adding to a meld leaves, unless it makes a canasta or is late
-    new_keep: int = 5  # cards a new meld leaves
+    new_keep: int = 6  # cards a new meld leaves
     big_pile: int = 8  # a pile that keeps new melds back (the pairs take it)
-    wild_take: int = 5  # a pile worth a wild
+    wild_take: int = 3  # a pile worth a wild
     out_margin: int = 0  # the lead that makes going out pay
     prize: float = 30.0  # what the next player's take is worth: prize + per_card * cards
-    per_card: float = 18.0
+    per_card: float = 50.0  # each card fed costs the side about twice (they gain, we lose)
     freeze_pile: int = 8  # a pile worth a wild to freeze, when no discard is safe
     freeze_risk: float = 40.0
     three_pile: int = 4  # a pile worth a black three

@@ -23,12 +23,12 @@ import random
 from typing import Any
 
 from .beginner import beginner_action
-from .club import club_action, notes_of
+from .club import notes_of
 from .deal import Deal
 from .expert import expert_action
 from .moves import Action, legal_actions
 from .rules import Rules
-from .samba_strategy import samba_club_action
+from .samba_strategy import club_level_action
 from .sight import LogEntry, log_entry, sight
 
 LEVELS = ("beginner", "club", "expert")
@@ -66,9 +66,7 @@ def decide(
         return beginner_action(world, seat, actions)
     notes = notes_of(seen)
     if level == "club":
-        if rules.sequences:  # Samba, Bolivia
-            return samba_club_action(world, seat, notes, actions)
-        return club_action(world, seat, notes, actions)
+        return club_level_action(world, seat, notes, actions)
     return expert_action(seen, world, rng, notes, actions)
 
 

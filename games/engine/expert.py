@@ -17,10 +17,10 @@ import math
 import random
 
 from .cards import VALUE, WILDS
-from .club import Notes, club_action, discard_costs, notes_on_table
+from .club import Notes, discard_costs
 from .deal import Deal
-from .moves import Action, legal_actions
-from .samba_strategy import samba_club_action
+from .moves import Action
+from .samba_strategy import club_level_action
 from .sight import Sight
 from .strategy import cards_in, house_action, rival_seats, rival_teams, table_points
 
@@ -44,7 +44,7 @@ def expert_action(
     house = house_action(world, seat, actions)
     if house is not None:
         return house
-    club = _policy(world, seat, notes, actions)
+    club = club_level_action(world, seat, notes, actions)
     candidates = _candidates(world, seat, actions, club, notes)
     if len(candidates) == 1:
         return candidates[0]
@@ -78,15 +78,6 @@ def expert_action(
     if not chosen:
         return club
     return candidates[max(chosen, key=lambda index: (_mean(gains[index]), -index))]
-
-
-def _policy(world: Deal, seat: int, notes: Notes | None, actions: list[Action] | None) -> Action:
-    """The club level's choice (the Samba and Bolivia club at sequence tables)."""
-    if world.rules.sequences:
-        if actions is None:
-            actions = legal_actions(world, seat)
-        return samba_club_action(world, seat, notes or notes_on_table(world, seat), actions)
-    return club_action(world, seat, notes, actions)
 
 
 def _mean(values: list[float]) -> float:
@@ -175,7 +166,7 @@ def _rollout(sim: Deal, team: int) -> float:
     steps = 0
     while sim.phase != "over" and turns < EXPERT_HORIZON and steps < 400:
         seat = sim.to_act
-        sim.apply(seat, _policy(sim, seat, None, None))
+        sim.apply(seat, club_level_action(sim, seat, None, None))
         steps += 1
         if sim.turn != last:
             turns += 1

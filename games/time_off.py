@@ -25,7 +25,7 @@ from zoneinfo import available_timezones
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F
 
 from accounts.models import User
 from canasta_club import clock
@@ -182,16 +182,11 @@ def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:
     )
 
 
-def _lock_user(user: User) -> User:
-    """The player's row, locked after their running turns' games: a move locks its game, then
-    (when it ends the game) its players' rows to count it, so this order cannot deadlock."""
-    list(_running_turns(user).values_list("pk"))
-    return User.objects.select_for_update(of=("self",)).get(pk=user.pk)
-
-
-def _running_turns(user: User) -> QuerySet[Game]:
-    """The player's correspondence games waiting for their move, locked, in id order."""
-    return (
+def _lock_player(user: User) -> tuple[User, list[Game]]:
+    """The player's row and their running correspondence turns' games, locked: the games first,
+    in id order, as a move locks its game and then (when it ends the game) its players' rows to
+    count it, so this order cannot deadlock with it."""
+    turns = list(
         Game.objects.select_for_update(of=("self",))
         .filter(
             status=Game.Status.ACTIVE,
@@ -201,7 +196,9 @@ def _running_turns(user: User) -> QuerySet[Game]:
             seats__seat=F("turn_seat"),
         )
         .order_by("pk")
+        .only("pk", "turn_deadline", "paused_from", "paused_until")
     )
+    return User.objects.select_for_update(of=("self",)).get(pk=user.pk), turns
 
 
 def _charge(user: User, now: datetime, hours: int) -> None:
@@ -212,11 +209,10 @@ def _charge(user: User, now: datetime, hours: int) -> None:
     user.vacation_hours_used = max(0, used + hours)
 
 
-def _retime_turns(*, user: User, old: Away, new: Away, now: datetime) -> None:
-    """Move the deadlines of the player's running correspondence turns from the `old` time off
-    to the `new` one (each game's pause kept in both)."""
-    games = _running_turns(user).only("pk", "turn_deadline", "paused_from", "paused_until")
-    for game in games:
+def _retime_turns(*, turns: list[Game], old: Away, new: Away, now: datetime) -> None:
+    """Move the deadlines of the player's running correspondence turns (`_lock_player`'s) from
+    the `old` time off to the `new` one (each game's pause kept in both)."""
+    for game in turns:
         assert game.turn_deadline is not None  # filtered
         pause = pause_span(game)
         deadline = retimed(
@@ -258,7 +254,7 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
         )
     if days < 1:
         raise _invalid("days", text("Хотя бы один день.", "At least one day."))
-    user = _lock_user(user)
+    user, turns = _lock_player(user)
     if not user.vacation_auto and user.vacation_until is not None and user.vacation_until > now:
         raise Conflict(
             "already_on_vacation",
@@ -274,7 +270,7 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
     user.vacation_start, user.vacation_until = begins, begins + timedelta(days=days)
     user.vacation_auto = False
     user.save(update_fields=User.TIME_OFF_FIELDS)
-    _retime_turns(user=user, old=old, new=player_away(user), now=now)
+    _retime_turns(turns=turns, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
 
@@ -283,7 +279,7 @@ def end_vacation(*, user: User) -> Vacation:
     """End the running vacation now (or cancel a booked one): the hours not begun go back to
     the allowance, and the player's turns run again with the time they had left."""
     now = clock.now()
-    user = _lock_user(user)
+    user, turns = _lock_player(user)
     span = _vacation_span(user)
     if span is None or span[1] <= now:
         raise Conflict(
@@ -298,7 +294,7 @@ def end_vacation(*, user: User) -> Vacation:
     user.vacation_start = user.vacation_until = None
     user.vacation_auto = False
     user.save(update_fields=User.TIME_OFF_FIELDS)
-    _retime_turns(user=user, old=old, new=player_away(user), now=now)
+    _retime_turns(turns=turns, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
 
@@ -340,7 +336,7 @@ def update_time_off(
     if time_zone is not None:
         check_time_zone(time_zone)
     days = check_weekend_days(weekend_days) if weekend_days is not None else None
-    user = _lock_user(user)
+    user, turns = _lock_player(user)
     old = player_away(user)
     if auto is not None:
         user.auto_vacation = auto
@@ -349,7 +345,7 @@ def update_time_off(
     if time_zone is not None:
         user.time_zone = time_zone
     user.save(update_fields=User.TIME_OFF_FIELDS)
-    _retime_turns(user=user, old=old, new=player_away(user), now=now)
+    _retime_turns(turns=turns, old=old, new=player_away(user), now=now)
     return vacation_of(user, now=now)
 
 

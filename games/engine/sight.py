@@ -4,7 +4,8 @@ Bots decide from this alone (fair by construction): the seat's hand, the table, 
 in the pile (the discards are public), which cards another hand took with the pile and has not
 shown since, what each seat threw away and which tops it let pass. Cards the seat cannot know
 (the stock, the other hands, the pile's dealt cards) are dealt at random from the cards it has
-not seen when a bot needs a whole deal to play on (`Sight.world`).
+not seen when a bot needs a whole deal to play on (`Sight.world`), seldom a natural pair of a
+rank its holder let pass.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RED_THREES, VALUE, deck_counts
+from .cards import MELD_GROUP, RED_THREES, VALUE, deck_counts
 from .deal import Deal
 from .house import CANASTA_OPENING_FROM
 from .rules import Rules
@@ -22,6 +23,9 @@ from .scoring import GOING_OUT_BONUS
 from .sequences import view_key
 
 LogEntry = dict[str, Any]
+# How often a dealt natural pair of a rank its holder let pass is broken up (a pair takes an
+# open pile; the club passes a pile of two cards or more only without one).
+PASSED_PAIR_SPREAD = 0.7
 # A total giving each minimum (R-OPEN-1, R-TABLE-6-OPEN, R-ART-7000, R-SAMBA-OPEN, R-BOL-OPEN):
 # the view shows minimums.
 _SCORE_FOR_MINIMUM = {15: -5, 50: 0, 70: 1500, 90: 1500, 120: 3000, 150: 7500, 160: 7000}
@@ -82,7 +86,7 @@ class Sight:
 
     def world(self, rng: random.Random) -> Deal:
         """A whole deal consistent with everything this seat knows; the hidden cards dealt by
-        `rng` from the unseen ones."""
+        `rng` from the unseen ones, the hands made likely given the tops each seat let pass."""
         view = self.view
         unseen = self.unseen()
         rng.shuffle(unseen)
@@ -99,6 +103,8 @@ class Sight:
             hidden = count - len(known)
             hands.append(known + pool[:hidden])
             del pool[:hidden]
+        if not self.rules.sequences:
+            self._spread_passed_pairs(hands, pool, rng)
         covered = pool[: self.pile_unknown]
         del pool[: self.pile_unknown]
         short = self.pile_unknown - len(covered)
@@ -144,6 +150,26 @@ class Sight:
             result=view["result"],
             house=self.house,
         )
+
+    def _spread_passed_pairs(
+        self, hands: list[list[str]], pool: list[str], rng: random.Random
+    ) -> None:
+        """A seat that let a rank pass on the pile seldom held a natural pair of it: most
+        dealt pairs of such a rank lose a card to the cards left for the stock."""
+        for seat, ranks in enumerate(self.passed):
+            if seat == self.seat or not ranks or not pool:
+                continue
+            hand = hands[seat]
+            first = min(len(self.known.get(seat, ())), len(hand))  # known cards come first
+            for rank in ranks:
+                if rank == "3":
+                    continue
+                pair = [i for i in range(first, len(hand)) if MELD_GROUP[hand[i]] == rank]
+                if len(pair) < 2 or rng.random() >= PASSED_PAIR_SPREAD:
+                    continue
+                spare = next((j for j, card in enumerate(pool) if MELD_GROUP[card] != rank), None)
+                if spare is not None:
+                    hand[pair[0]], pool[spare] = pool[spare], hand[pair[0]]
 
     def _opened_now(self) -> bool:
         """The team reached its minimum in this turn: every meld it has was laid this turn."""

@@ -266,3 +266,21 @@ def test_a_refused_move_is_replaced_from_the_seats_view_alone() -> None:
         assert chosen == take, level
         for table in (deal, twin_of(deal, 0)):
             assert next_action(table, 0, level=level, log=[], seed=4) == {"type": "draw"}
+
+
+def test_a_seat_that_let_a_rank_pass_seldom_holds_its_pair_in_the_worlds_bots_imagine() -> None:
+    # Letting a top card pass with a natural pair of its rank in hand is rare (the pair takes
+    # the pile): the expert's imagined hands agree, mostly without that pair.
+    deal = Deal.new(Rules(), dealer=0, seed=31)
+    seen = sight(deal.view(0), [], rules=deal.rules)
+
+    def kings_paired(passed: bool) -> float:
+        seen.passed[1] = Counter({"K": 1} if passed else {})
+        rng = random.Random(8)
+        worlds = [seen.world(rng) for _ in range(400)]
+        return sum(1 for world in worlds if held(world.hands[1], "K") >= 2) / len(worlds)
+
+    def held(hand: list[str], rank: str) -> int:
+        return sum(1 for card in hand if card[0] == rank)
+
+    assert kings_paired(passed=True) < 0.5 * kings_paired(passed=False)

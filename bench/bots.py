@@ -1,7 +1,8 @@
 """Bot tournaments through the engine, in the duplicate format (prints figures; not a test).
 
     .venv/bin/python bench/bots.py [--deals 400] [--expert-deals 100] [--jobs 1] [--first 0]
-        [--pairs club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club]
+        [--pairs club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club,
+        expert:beginner]
 
 Each pairing A:B plays every shuffle twice, A's team at seats 0+2 and then at 1+3, so the
 cards' luck cancels; the figure is A's points per deal minus B's, with a 95 % interval (normal
@@ -34,7 +35,9 @@ from games.engine.bots import LEVELS, next_action
 from games.engine.sight import log_entry, sight
 
 PLAYERS = (*LEVELS, "yardstick", "oldclub", "baseline")
-DEFAULT_PAIRS = "club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club"
+DEFAULT_PAIRS = (
+    "club:yardstick,expert:yardstick,beginner:yardstick,club:beginner,expert:club,expert:beginner"
+)
 
 
 def play_deal(players: tuple[str, str], seed: int, times: dict[str, list[int]]) -> list[int]:

@@ -79,9 +79,29 @@ def notes_of(seen: Sight) -> Notes:
     )
 
 
-def notes_on_table(world: Deal, seat: int) -> Notes:
-    """Notes from the table alone (the expert's rollouts): every card off the table and out of
-    the seat's hand is unseen, nothing is known of the other hands."""
+@dataclass(frozen=True)
+class Memory:
+    """What every seat has seen of the others (the expert's rollouts carry it from the real
+    deal, so the seats they play discard as warily as at the table)."""
+
+    discarded: list[Counter[str]]  # ranks each seat threw away
+    passed: list[Counter[str]]  # ranks of the top card each seat let pass
+    taken: dict[int, Counter[str]]  # by seat: ranks it took with the pile and has not shown
+
+
+def memory_of(seen: Sight) -> Memory:
+    return Memory(
+        discarded=seen.discarded,
+        passed=seen.passed,
+        taken={
+            seat: Counter(map(MELD_GROUP.__getitem__, cards)) for seat, cards in seen.known.items()
+        },
+    )
+
+
+def notes_on_table(world: Deal, seat: int, memory: Memory | None = None) -> Notes:
+    """Notes from the table (the expert's rollouts): every card off the table and out of the
+    seat's hand is unseen, but for what `memory` tells of the other hands and still holds."""
     group = MELD_GROUP.__getitem__
     seen = Counter(map(group, world.hands[seat]))
     seen.update(map(group, world.pile))
@@ -90,14 +110,25 @@ def notes_on_table(world: Deal, seat: int) -> Notes:
         for cards in melds.values():
             seen.update(map(group, cards))
             shown += len(cards)
+    known: dict[int, Counter[str]] = {}
+    if memory is None:
+        empty = [Counter[str]() for _ in world.seating.seats]
+        discarded = passed = empty
+    else:
+        discarded, passed = memory.discarded, memory.passed
+        for other, ranks in memory.taken.items():
+            held = ranks & Counter(map(group, world.hands[other])) if other != seat else None
+            if held:  # what the seat took and has neither melded nor thrown since
+                known[other] = held
+                seen.update(held)
+                shown += held.total()
     packs = world.rules.packs
-    empty = [Counter[str]() for _ in world.seating.seats]
     return Notes(
-        discarded=empty,
-        passed=empty,
+        discarded=discarded,
+        passed=passed,
         unseen=Counter({rank: 4 * packs - seen[rank] for rank in NATURAL_RANKS}),
         hidden=54 * packs - shown,
-        known={},
+        known=known,
     )
 
 
@@ -107,8 +138,10 @@ def club_action(
     notes: Notes | None = None,
     actions: list[Action] | None = None,
     style: Style = CLUB,
+    memory: Memory | None = None,
 ) -> Action:
-    """The club's choice among `actions` (default: the seat's legal actions in `world`)."""
+    """The club's choice among `actions` (default: the seat's legal actions in `world`); without
+    `notes`, what the seat knows comes from the table and `memory`."""
     if actions is None:
         actions = legal_actions(world, seat)
     if len(actions) == 1:
@@ -118,7 +151,7 @@ def club_action(
         return house
     if world.phase == "draw":
         return _draw(world, seat, actions, style)
-    return _play(world, seat, actions, notes, style)
+    return _play(world, seat, actions, notes, memory, style)
 
 
 def danger(world: Deal, seat: int) -> bool:
@@ -158,7 +191,12 @@ def _draw(world: Deal, seat: int, actions: list[Action], style: Style) -> Action
 
 
 def _play(
-    world: Deal, seat: int, actions: list[Action], notes: Notes | None, style: Style
+    world: Deal,
+    seat: int,
+    actions: list[Action],
+    notes: Notes | None,
+    memory: Memory | None,
+    style: Style,
 ) -> Action:
     team = world.seating.team_of(seat)
     hand = world.hands[seat]
@@ -189,7 +227,7 @@ def _play(
     if not discards:
         return melds[0] if melds else actions[0]
     # Notes from the table only when a discard is chosen (most rollout steps meld or draw).
-    costs = discard_costs(world, seat, notes or notes_on_table(world, seat), style)
+    costs = discard_costs(world, seat, notes or notes_on_table(world, seat, memory), style)
     return min(discards, key=lambda action: costs[action["card"]])
 
 

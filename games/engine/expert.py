@@ -4,7 +4,8 @@ For the decision at hand it lists the club's choice and its likeliest alternativ
 each way of taking the pile; going out or not; melding now or holding back; the safest
 discards, a freeze among them), deals the cards the seat has not seen many times consistently
 with everything it has seen (`Sight.world`), plays every seat on with the club policy in each
-world — to the end of the deal, or for `EXPERT_HORIZON` turns and then judged by `standing` —
+world, each seat remembering what the table saw thrown, passed and taken (`club.Memory`) — to
+the end of the deal, or for `EXPERT_HORIZON` turns and then judged by `standing` —
 and compares each alternative with the club's choice world by world (the same worlds serve
 every candidate, so the luck of the deal cancels). It leaves the club's choice only for an
 alternative clearly better over those worlds, and deals more worlds while the best two stay
@@ -17,7 +18,7 @@ import math
 import random
 
 from .cards import VALUE, WILDS
-from .club import Notes, discard_costs
+from .club import Memory, Notes, discard_costs, memory_of
 from .deal import Deal
 from .moves import Action
 from .samba_strategy import club_level_action
@@ -49,6 +50,7 @@ def expert_action(
     if len(candidates) == 1:
         return candidates[0]
     team = world.seating.team_of(seat)
+    memory = memory_of(seen)
     # gains[i]: the alternative's margin minus the club choice's, world by world.
     gains: list[list[float]] = [[] for _ in candidates]
     alive = list(range(1, len(candidates)))
@@ -58,9 +60,10 @@ def expert_action(
     while True:
         while worlds < target:
             state = seen.world(rng).to_dict()  # the same hidden cards for every candidate
-            base = _play_out(state, seat, club, team)
+            base = _play_out(state, seat, club, team, memory)
             for index in alive:
-                gains[index].append(_play_out(state, seat, candidates[index], team) - base)
+                outcome = _play_out(state, seat, candidates[index], team, memory)
+                gains[index].append(outcome - base)
             worlds += 1
         # Drop the alternatives clearly worse than the club's choice; stop when one is clearly
         # better than the rest or the worlds run out.
@@ -152,21 +155,22 @@ def _candidates(
     return [club, *going_out[:1], *building[:1], *discards][:EXPERT_CANDIDATES]
 
 
-def _play_out(state: dict, seat: int, action: Action, team: int) -> float:
+def _play_out(state: dict, seat: int, action: Action, team: int, memory: Memory) -> float:
     sim = Deal.from_dict(state)
     sim.apply(seat, action)
-    return _rollout(sim, team)
+    return _rollout(sim, team, memory)
 
 
-def _rollout(sim: Deal, team: int) -> float:
+def _rollout(sim: Deal, team: int, memory: Memory) -> float:
     """Plays every seat on with the club policy to the end of the deal (or `EXPERT_HORIZON`
-    turns, then judged by `standing`); the team's margin over the strongest opponent."""
+    turns, then judged by `standing`), each seat remembering what the table had seen at the
+    decision (`memory`); the team's margin over the strongest opponent."""
     turns = 0
     last = sim.turn
     steps = 0
     while sim.phase != "over" and turns < EXPERT_HORIZON and steps < 400:
         seat = sim.to_act
-        sim.apply(seat, club_level_action(sim, seat, None, None))
+        sim.apply(seat, club_level_action(sim, seat, None, None, memory))
         steps += 1
         if sim.turn != last:
             turns += 1

@@ -17,7 +17,7 @@ It chooses among the actions offered, so every choice is legal where they are.
 from __future__ import annotations
 
 from .cards import SUITS, WILDS
-from .club import CLUB, Notes, club_action, danger, discard_costs, notes_on_table
+from .club import CLUB, Memory, Notes, club_action, danger, discard_costs, notes_on_table
 from .deal import Deal
 from .moves import Action, legal_actions
 from .sequences import CLOSED_AT, ORDER, SEQUENCE_RANKS, WILD_MELD
@@ -29,15 +29,20 @@ BOLIVIA_BONUS = 2500
 
 
 def club_level_action(
-    world: Deal, seat: int, notes: Notes | None, actions: list[Action] | None
+    world: Deal,
+    seat: int,
+    notes: Notes | None,
+    actions: list[Action] | None,
+    memory: Memory | None = None,
 ) -> Action:
     """The club level's choice at any table: this module's at Samba and Bolivia, the classic
-    club's elsewhere (`notes`, `actions`: worked out from `world` when not given)."""
+    club's elsewhere (`notes`, `actions`: worked out from `world` and `memory` when not given)."""
     if world.rules.sequences:
         if actions is None:
             actions = legal_actions(world, seat)
-        return samba_club_action(world, seat, notes or notes_on_table(world, seat), actions)
-    return club_action(world, seat, notes, actions)
+        notes = notes or notes_on_table(world, seat, memory)
+        return samba_club_action(world, seat, notes, actions)
+    return club_action(world, seat, notes, actions, memory=memory)
 
 
 def samba_club_action(world: Deal, seat: int, notes: Notes, actions: list[Action]) -> Action:

@@ -1,10 +1,14 @@
 """The expert level (issue 20) on constructed positions: its search keeps the club's sound
-choices (the big pile taken, no feeding of the opponents' melds), and the standing that judges a
-world cut short counts what each side holds and builds."""
+choices (the big pile taken, no feeding of the opponents' melds), the standing that judges a
+world cut short counts what each side holds and builds, and the rollouts' seats remember what
+the table saw."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.engine import Deal
+from games.engine.club import Memory, notes_on_table
 from games.engine.expert import standing
 from tests.engine.bot_table import Table
 from tests.engine.test_club_strategy import _state
@@ -49,3 +53,18 @@ def test_a_meld_nearer_its_canasta_stands_higher_beyond_its_cards() -> None:
     four = _state(["5S", "7C"], ["4D"], ours={"A": ["AS", "AH", "AD", "AC"]})
     six = _state(["5S", "7C"], ["4D"], ours={"A": ["AS", "AH", "AD", "AC", "AS", "AH"]})
     assert standing(six, 0) - standing(four, 0) > 2 * 20  # more than the two aces' points
+
+
+def test_the_seats_of_a_rollout_remember_what_the_table_saw_taken_while_it_is_still_held() -> None:
+    # The expert's rollouts play every seat on with the club policy: each remembers the cards
+    # another seat took with the pile (public) as long as that seat still holds them.
+    deal = _state(["QS", "QD", "JH", "7C", "5S"], ["4D"], ours={"A": ["AS", "AH", "AD"]})
+    held = next(card[0] for card in deal.hands[1] if card[0] in "456789TJQK")
+    gone = next(rank for rank in "456789TJQK" if all(card[0] != rank for card in deal.hands[1]))
+    no_one = [Counter[str]() for _ in range(4)]
+    memory = Memory(discarded=no_one, passed=no_one, taken={1: Counter({held: 1, gone: 1})})
+    plain, remembering = notes_on_table(deal, 0, None), notes_on_table(deal, 0, memory)
+    assert remembering.known == {1: Counter({held: 1})}  # `gone` was melded or thrown since
+    assert remembering.unseen[held] == plain.unseen[held] - 1
+    assert remembering.hidden == plain.hidden - 1
+    assert notes_on_table(deal, 1, memory).known == {}  # a seat knows its own hand

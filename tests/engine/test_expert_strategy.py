@@ -6,10 +6,13 @@ the table saw."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from games.engine import Deal
+import pytest
+
+from games.engine import Deal, bots, expert
 from games.engine.club import Memory, notes_on_table
-from games.engine.expert import standing
+from games.engine.expert import EXPERT_CANDIDATES, standing
 from tests.engine.bot_table import Table
 from tests.engine.test_club_strategy import _state
 
@@ -22,6 +25,37 @@ def test_the_expert_takes_a_large_pile_with_a_natural_pair() -> None:
             "expert", seed=seed
         )
         assert actions[0]["type"] == "take_pile", actions
+
+
+@pytest.mark.parametrize("budget", [expert.EXPERT_MOVES, 300])
+def test_the_expert_stops_dealing_worlds_once_its_rollout_moves_are_spent(
+    budget: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its time is bounded by the moves its rollouts play, whatever the decision.
+    decisions: list[list[int]] = []  # the moves of each play-out, decision by decision
+    decide, play_out = expert.expert_action, expert._play_out
+
+    def deciding(*args: Any) -> Any:
+        decisions.append([])
+        return decide(*args)
+
+    def counted(*args: Any) -> tuple[float, int]:
+        outcome, moves = play_out(*args)
+        decisions[-1].append(moves)
+        return outcome, moves
+
+    monkeypatch.setattr(bots, "expert_action", deciding)
+    monkeypatch.setattr(expert, "_play_out", counted)
+    monkeypatch.setattr(expert, "EXPERT_MOVES", budget)
+    pile = ["6S", "7D", "TH", "8C", "5D", "4H", "9C", "QH"]
+    hand = ["QS", "QD", "JH", "JD", "8H", "7C", "6C", "5S", "4S"]
+    Table(_state(hand, pile, ours={"A": ["AS", "AH", "AD"]})).bot_turn("expert", seed=1)
+    taking = decisions[0]  # the pile: a big decision
+    one_world = EXPERT_CANDIDATES * max(taking)
+    assert sum(taking) - one_world < budget  # it stopped at the first world past the budget
+    if budget < expert.EXPERT_MOVES:
+        assert sum(taking) > budget  # it still compared the candidates over a few worlds
+        assert len(taking) >= 2 * EXPERT_CANDIDATES
 
 
 def test_the_expert_does_not_discard_into_an_open_pile_a_rank_the_opponents_meld() -> None:

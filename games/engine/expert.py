@@ -9,7 +9,8 @@ the end of the deal, or for `EXPERT_HORIZON` turns and then judged by `standing`
 and compares each alternative with the club's choice world by world (the same worlds serve
 every candidate, so the luck of the deal cancels). It leaves the club's choice only for an
 alternative clearly better over those worlds, and deals more worlds while the best two stay
-close, most for the big decisions (the pile, going out).
+close, most for the big decisions (the pile, going out), until its rollouts have played
+`EXPERT_MOVES` moves (which bounds its time).
 """
 
 from __future__ import annotations

@@ -177,22 +177,21 @@ def _rollout(sim: Deal, team: int, memory: Memory) -> tuple[float, int]:
     decision (`memory`); the team's margin over the strongest opponent, and the moves played."""
     turns = 0
     last = sim.turn
-    steps = 0
-    while sim.phase != "over" and turns < EXPERT_HORIZON and steps < 400:
+    moves = 0
+    while sim.phase != "over" and turns < EXPERT_HORIZON and moves < 400:
         seat = sim.to_act
         sim.apply(seat, club_level_action(sim, seat, None, None, memory))
-        steps += 1
+        moves += 1
         if sim.turn != last:
             turns += 1
             last = sim.turn
     rivals = rival_teams(sim.seating, team)
     if sim.result is not None:
         result = sim.result
-        return (
-            float(result[team]["total"] - max(result[rival]["total"] for rival in rivals)),
-            steps,
-        )
-    return standing(sim, team) - max(standing(sim, rival) for rival in rivals), steps
+        margin = float(result[team]["total"] - max(result[rival]["total"] for rival in rivals))
+    else:
+        margin = standing(sim, team) - max(standing(sim, rival) for rival in rivals)
+    return margin, moves
 
 
 def standing(world: Deal, team: int) -> float:

@@ -3,6 +3,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.sessions.backends.base import SessionBase
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -119,3 +121,18 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.device or 'token'} of {self.user_id}"
+
+
+class BrowserSession(AbstractBaseSession):
+    """A browser's session (the session engine, accounts/sessions.py: Django's database engine)
+    with the user signed in on it, so that the admin can end a user's sessions."""
+
+    user = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.CASCADE, related_name="browser_sessions"
+    )
+
+    @classmethod
+    def get_session_store_class(cls) -> type[SessionBase]:
+        from accounts.sessions import SessionStore  # the engine imports this module
+
+        return SessionStore

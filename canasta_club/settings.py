@@ -13,6 +13,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from canasta_club import static_files
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CANASTA_VAR_DIR", BASE_DIR / "var"))
 
@@ -166,6 +168,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 # The club's static files are its own pages' only: no other origin needs them.
 WHITENOISE_ALLOW_ALL_ORIGINS = False
+# whitenoise answers before the CSP middleware: it sends the same policy with every static file.
+WHITENOISE_ADD_HEADERS_FUNCTION = static_files.add_headers
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it saw
 # to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.

@@ -46,14 +46,15 @@ class User(AbstractUser):
     # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
     bot_level = models.CharField(max_length=10, blank=True, default="")
     # Correspondence time off (games.time_off): the vacation running or booked (for an automatic
-    # one, the hour being spent), the allowance used in `vacation_year`, the days off a week
-    # (0 = Monday) in the player's own time zone, and whether a turn about to time out spends
-    # the allowance by itself.
+    # one, the hour being spent), the allowance used in `vacation_year` and in the year after it
+    # (a vacation booked across 31 December), the days off a week (0 = Monday) in the player's
+    # own time zone, and whether a turn about to time out spends the allowance by itself.
     vacation_start = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_auto = models.BooleanField(default=False)
     vacation_year = models.PositiveSmallIntegerField(default=0)
     vacation_hours_used = models.PositiveIntegerField(default=0)
+    vacation_hours_next_year = models.PositiveIntegerField(default=0)
     auto_vacation = models.BooleanField(default=True)
     weekend_days = models.JSONField(default=list, blank=True)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
@@ -64,6 +65,7 @@ class User(AbstractUser):
         "vacation_auto",
         "vacation_year",
         "vacation_hours_used",
+        "vacation_hours_next_year",
         "auto_vacation",
         "weekend_days",
         "time_zone",

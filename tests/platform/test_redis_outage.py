@@ -13,14 +13,14 @@ from collections.abc import Iterator
 
 import pytest
 import redis
-from django.conf import settings
-from django.test import Client, override_settings
+from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import BrowserSession
 from canasta_club.cache import DegradingRedisCache
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.platform.browsers import is_signed_in, session_key, signed_in, with_session
 
 pytestmark = [
     pytest.mark.django_db,
@@ -169,23 +169,6 @@ def test_the_log_in_limits_count_in_redis(private_redis):
 # throttles on the same paths degrade.
 
 
-def _signed_in(user) -> Client:
-    client = Client()
-    assert client.post("/login/", {"username": user.username, "password": DEFAULT_PASSWORD})
-    assert client.get("/profile/").status_code == 200
-    return client
-
-
-def _session_key(client: Client) -> str:
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
-
-
-def _holding(key: str) -> Client:
-    client = Client()
-    client.cookies[settings.SESSION_COOKIE_NAME] = key
-    return client
-
-
 def _stop(server: subprocess.Popen[bytes]) -> None:
     server.kill()
     server.wait()
@@ -193,39 +176,39 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 
 def test_with_redis_gone_a_log_out_is_recorded(private_redis):
     user = UserFactory.create()
-    client = _signed_in(user)
-    copy = _holding(_session_key(client))
+    client = signed_in(user)
+    copy = with_session(session_key(client))
     _stop(private_redis)
 
     answer = client.post("/logout/")
 
     assert answer.status_code == 302
-    assert copy.get("/profile/").status_code == 302
+    assert not is_signed_in(copy)
     assert not BrowserSession.objects.filter(user=user).exists()
 
 
 def test_with_redis_gone_a_signed_in_browser_logs_in_afresh(private_redis):
     user = UserFactory.create()
-    client = _signed_in(user)
-    before = _session_key(client)
+    client = signed_in(user)
+    before = session_key(client)
     _stop(private_redis)
 
     assert client.get("/login/").status_code == 200
     answer = client.post("/login/", {"username": user.username, "password": DEFAULT_PASSWORD})
 
     assert answer.status_code == 302
-    assert _session_key(client) != before
-    assert client.get("/profile/").status_code == 200
-    assert _holding(before).get("/profile/").status_code == 302
+    assert session_key(client) != before
+    assert is_signed_in(client)
+    assert not is_signed_in(with_session(before))
     assert list(BrowserSession.objects.filter(user=user).values_list("pk", flat=True)) == [
-        _session_key(client)
+        session_key(client)
     ]
 
 
 @pytest.mark.usefixtures("throttled")
 def test_with_redis_gone_a_session_made_stale_by_a_password_change_is_signed_out(private_redis):
     user = UserFactory.create()
-    stale = _signed_in(user)
+    stale = signed_in(user)
     token = (
         APIClient()
         .post(
@@ -251,7 +234,4 @@ def test_with_redis_gone_a_session_made_stale_by_a_password_change_is_signed_out
     assert answer.headers["Location"].startswith("/login/")
     assert stale.get("/").status_code == 200
     # A fresh log-in with the new password works, Redis still gone.
-    fresh = Client()
-    new_password = {"username": user.username, "password": "another-long-passphrase-3"}
-    assert fresh.post("/login/", new_password).status_code == 302
-    assert fresh.get("/profile/").status_code == 200
+    assert is_signed_in(signed_in(user, "another-long-passphrase-3"))

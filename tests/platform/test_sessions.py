@@ -24,7 +24,8 @@ from django.utils import timezone
 from accounts.models import BrowserSession, User
 from accounts.sessions import SessionStore
 from canasta_club.cache import DegradingRedisCache
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.factories import UserFactory
+from tests.platform.browsers import is_signed_in, session_key, signed_in, with_session
 
 pytestmark = pytest.mark.django_db
 
@@ -46,30 +47,6 @@ def redis_cache(monkeypatch) -> Iterator[DegradingRedisCache]:
         assert isinstance(cache, DegradingRedisCache)
         yield cache
         cache.clear()
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    assert client.post("/login/", {"username": user.username, "password": DEFAULT_PASSWORD})
-    assert client.get("/profile/").status_code == 200
-    return client
-
-
-def session_key(client: Client) -> str:
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
-
-
-def with_session(key: str) -> Client:
-    """Another browser holding the same session cookie."""
-    client = Client()
-    client.cookies[settings.SESSION_COOKIE_NAME] = key
-    return client
-
-
-def is_signed_in(client: Client) -> bool:
-    answer = client.get("/profile/")
-    assert answer.status_code in (200, 302)
-    return answer.status_code == 200
 
 
 def test_every_signed_in_request_reads_its_session_row_which_names_the_user() -> None:

@@ -8,7 +8,7 @@ offers — log-out, a new log-in, a password change, the row deleted (the ORM, S
 clearsessions`, the admin's action), `expire_date` moved into the past — and Redis plays no part
 in it (an outage cannot keep a session alive nor make ending one fail). A cache in front could
 not see a row deleted by SQL or an `expire_date` moved by `update()`; the read it would save
-costs about 0.5 ms of CPU per signed-in page (`bench/sessions.py`, SECURITY.md). A request that
+costs about 0.7 ms of CPU per signed-in page (`bench/sessions.py`, SECURITY.md). A request that
 read its session before the log-out and then saves it finds no row to update: Django answers
 400 (`SessionInterrupted`) instead of writing the session back.
 """

@@ -1,7 +1,9 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts import services
 from accounts.models import ApiToken, User
 from canasta_club.admin import ClubModelAdmin
 
@@ -60,6 +62,15 @@ class UserAdmin(ClubModelAdmin, DjangoUserAdmin):
     )
     list_filter = (*DjangoUserAdmin.list_filter, "language")
     search_fields = (*DjangoUserAdmin.search_fields, "display_name")
+    actions = ("end_browser_sessions",)
+
+    @admin.action(
+        description="End their browser sessions (signed out of every browser at once)",
+        permissions=["change"],
+    )
+    def end_browser_sessions(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        ended = services.end_browser_sessions(users=queryset)
+        self.message_user(request, f"{ended} session(s) ended.", messages.SUCCESS)
 
 
 @admin.register(ApiToken)

@@ -3,6 +3,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.sessions.backends.base import SessionBase
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -44,14 +46,15 @@ class User(AbstractUser):
     # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
     bot_level = models.CharField(max_length=10, blank=True, default="")
     # Correspondence time off (games.time_off): the vacation running or booked (for an automatic
-    # one, the hour being spent), the allowance used in `vacation_year`, the days off a week
-    # (0 = Monday) in the player's own time zone, and whether a turn about to time out spends
-    # the allowance by itself.
+    # one, the hour being spent), the allowance used in `vacation_year` and in the year after it
+    # (a vacation booked across 31 December), the days off a week (0 = Monday) in the player's
+    # own time zone, and whether a turn about to time out spends the allowance by itself.
     vacation_start = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_auto = models.BooleanField(default=False)
     vacation_year = models.PositiveSmallIntegerField(default=0)
     vacation_hours_used = models.PositiveIntegerField(default=0)
+    vacation_hours_next_year = models.PositiveIntegerField(default=0)
     auto_vacation = models.BooleanField(default=True)
     weekend_days = models.JSONField(default=list, blank=True)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
@@ -62,6 +65,7 @@ class User(AbstractUser):
         "vacation_auto",
         "vacation_year",
         "vacation_hours_used",
+        "vacation_hours_next_year",
         "auto_vacation",
         "weekend_days",
         "time_zone",
@@ -119,3 +123,18 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.device or 'token'} of {self.user_id}"
+
+
+class BrowserSession(AbstractBaseSession):
+    """A browser's session (the session engine, accounts/sessions.py: Django's database engine)
+    with the user signed in on it, so that the admin can end a user's sessions."""
+
+    user = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.CASCADE, related_name="browser_sessions"
+    )
+
+    @classmethod
+    def get_session_store_class(cls) -> type[SessionBase]:
+        from accounts.sessions import SessionStore  # the engine imports this module
+
+        return SessionStore

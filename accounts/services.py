@@ -4,6 +4,7 @@ Each entry point that writes more than one row runs its own durable transaction,
 be called inside another's and half-commit with it."""
 
 import secrets
+from collections.abc import Iterable
 from functools import partial
 
 from django.conf import settings
@@ -21,7 +22,7 @@ from django.utils.translation import get_language
 from accounts import login_limits, names
 from accounts.authentication import digest_of
 from accounts.forms import too_many_failures
-from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
+from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, BrowserSession, User
 from accounts.tasks import send_password_reset_email
 from canasta_club import clock
 from canasta_club.errors import Forbidden, Invalid, LimitReached, NotFound
@@ -174,6 +175,18 @@ def purge_expired_tokens() -> int:
     many went."""
     deleted, _by_model = ApiToken.objects.filter(expires_at__lte=timezone.now()).delete()
     return deleted
+
+
+def end_browser_sessions(*, users: Iterable[User]) -> int:
+    """Sign these users out of every browser at once (their session rows deleted: the engine
+    reads the row on every request); returns how many sessions ended."""
+    deleted, _by_model = BrowserSession.objects.filter(user__in=users).delete()
+    return deleted
+
+
+def purge_expired_sessions() -> None:
+    """Forget every expired browser session (what `manage.py clearsessions` does)."""
+    BrowserSession.get_session_store_class().clear_expired()
 
 
 def change_password(

@@ -18,6 +18,13 @@ def purge_expired_tokens() -> int:
     return services.purge_expired_tokens()
 
 
+@shared_task
+def purge_expired_sessions() -> None:
+    from accounts import services
+
+    services.purge_expired_sessions()
+
+
 # SMTP errors are OSErrors: retried with backoff, so a mail server hiccup loses no email.
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def send_password_reset_email(*, user_id: int) -> None:

@@ -201,14 +201,17 @@ def bench_render(renders: int) -> None:
     )
 
 
-def sessions_for(users: list[Any]) -> dict[int, str | None]:
+def sessions_for(users: list[Any], *, engine: str | None = None) -> dict[int, str | None]:
+    """A signed-in session of each user, made by `engine` (default: the club's)."""
+    from importlib import import_module
+
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
+    store = import_module(engine or settings.SESSION_ENGINE).SessionStore
     keys = {}
     for user in users:
-        session = SessionStore()
+        session = store()
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()

@@ -13,6 +13,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from canasta_club import static_files
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CANASTA_VAR_DIR", BASE_DIR / "var"))
 
@@ -143,10 +145,9 @@ else:
     options.setdefault("options", "-c plan_cache_mode=force_custom_plan")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
-# Sessions in the database, read from Redis when there is one (canasta_club/sessions.py: not
-# Django's cached_db, whose log-out leaves the session working from the cache when its cache
-# delete is lost, or from each process's own memory without Redis).
-SESSION_ENGINE = "canasta_club.sessions"
+# Django's database sessions, read from the database on every request (no cache in front, which
+# could not see a row deleted or expired by SQL), each row naming its user (accounts/sessions.py).
+SESSION_ENGINE = "accounts.sessions"
 # After the browsable API's session log-in (/api-auth/login/) without a ?next= page.
 LOGIN_REDIRECT_URL = "/api/me/"
 # The pages' log-in (also where the password reset page sends a person afterwards).
@@ -167,6 +168,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 # The club's static files are its own pages' only: no other origin needs them.
 WHITENOISE_ALLOW_ALL_ORIGINS = False
+# whitenoise answers before the CSP middleware: it sends the same policy with every static file.
+WHITENOISE_ADD_HEADERS_FUNCTION = static_files.add_headers
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it saw
 # to X-Forwarded-For; 0 (the default) trusts no such header: the socket's peer is the client.
@@ -331,6 +334,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     "purge-expired-tokens": {
         "task": "accounts.tasks.purge_expired_tokens",
+        "schedule": timedelta(hours=1),
+        "options": {"expire_seconds": 600},
+    },
+    # Django leaves expired sessions' rows in place (they no longer work): clearsessions, hourly.
+    "purge-expired-sessions": {
+        "task": "accounts.tasks.purge_expired_sessions",
         "schedule": timedelta(hours=1),
         "options": {"expire_seconds": 600},
     },

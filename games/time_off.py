@@ -3,8 +3,11 @@
 Only correspondence (async) turns of people are concerned; live games and bots never are.
 
 - The allowance is `CORRESPONDENCE_VACATION_DAYS` a calendar year (UTC), counted in hours: a
-  vacation of N days is charged N × 24 hours to the year it is booked in, and ending it early
-  gives back the whole hours not begun. It renews on 1 January (UTC).
+  vacation of N days is N × 24 hours, each charged to the year it starts in (a vacation across
+  31 December is charged to both years, and may not exceed either year's allowance), and ending
+  it early gives back the whole hours not begun to their years. A vacation must end within
+  BOOKING_HORIZON (365 days) of now, so it falls in this year and the next at most: the user's
+  row keeps those two years' hours. It renews on 1 January (UTC).
 - A vacation (now or from a date, for whole days) stops the clocks of the player's turns: when
   it is booked, changed or ended, every running turn of theirs is re-timed (`games.away`), and
   a turn starting meanwhile starts its clock at its end (games.services.turns.start_turn). The
@@ -38,7 +41,7 @@ from notifications.services import notify
 
 HOUR = timedelta(hours=1)
 AUTO_STEP = HOUR
-# How far ahead a vacation may be booked.
+# How far ahead a vacation may reach: it must end within this of now.
 BOOKING_HORIZON = timedelta(days=365)
 
 
@@ -46,7 +49,8 @@ BOOKING_HORIZON = timedelta(days=365)
 class Vacation:
     """A player's time off as the API and the profile show it."""
 
-    days_left: float
+    days_left: float  # this year's
+    days_left_next_year: float
     until: datetime | None
     starts: datetime | None
     booked: bool  # it starts later
@@ -59,9 +63,40 @@ def allowance_hours() -> int:
     return settings.CORRESPONDENCE_VACATION_DAYS * 24
 
 
+def _year(moment: datetime) -> int:
+    return moment.astimezone(UTC).year
+
+
+def _hours_used(user: User, year: int) -> int:
+    """Hours of `year`'s allowance charged so far (the row keeps `vacation_year`'s and the next
+    year's; any other year's are none)."""
+    if year == user.vacation_year:
+        return user.vacation_hours_used
+    if year == user.vacation_year + 1:
+        return user.vacation_hours_next_year
+    return 0
+
+
+def hours_left_in(user: User, year: int) -> int:
+    return max(0, allowance_hours() - _hours_used(user, year))
+
+
 def hours_left(user: User, now: datetime) -> int:
-    used = user.vacation_hours_used if user.vacation_year == now.astimezone(UTC).year else 0
-    return max(0, allowance_hours() - used)
+    """This year's hours left."""
+    return hours_left_in(user, _year(now))
+
+
+def hours_by_year(begins: datetime, hours: int) -> dict[int, int]:
+    """The `hours` whole hours from `begins`, counted by the (UTC) year each one starts in."""
+    counted: dict[int, int] = {}
+    while hours > 0:
+        year = _year(begins)
+        new_year = datetime(year + 1, 1, 1, tzinfo=UTC)
+        in_year = min(hours, math.ceil((new_year - begins) / HOUR))
+        counted[year] = in_year
+        hours -= in_year
+        begins += in_year * HOUR
+    return counted
 
 
 def _vacation_span(user: User) -> Span | None:
@@ -173,6 +208,7 @@ def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:
     running = user.vacation_until is not None and user.vacation_until > now
     return Vacation(
         days_left=round(hours_left(user, now) / 24, 2),
+        days_left_next_year=round(hours_left_in(user, _year(now) + 1) / 24, 2),
         until=user.vacation_until if running else None,
         starts=user.vacation_start if running else None,
         booked=running and user.vacation_start is not None and user.vacation_start > now,
@@ -201,12 +237,14 @@ def _lock_player(user: User) -> tuple[User, list[Game]]:
     return User.objects.select_for_update(of=("self",)).get(pk=user.pk), turns
 
 
-def _charge(user: User, now: datetime, hours: int) -> None:
-    """`hours` more of this year's allowance used (a negative number gives some back)."""
-    year = now.astimezone(UTC).year
-    used = user.vacation_hours_used if user.vacation_year == year else 0
+def _charge(user: User, now: datetime, hours: dict[int, int]) -> None:
+    """More of each year's allowance used (`hours` by year; a negative number gives some back),
+    kept as this year's and the next year's (the horizon lets no vacation reach further)."""
+    year = _year(now)
+    this_year, next_year = (_hours_used(user, y) + hours.get(y, 0) for y in (year, year + 1))
     user.vacation_year = year
-    user.vacation_hours_used = max(0, used + hours)
+    user.vacation_hours_used = max(0, this_year)
+    user.vacation_hours_next_year = max(0, next_year)
 
 
 def _retime_turns(*, turns: list[Game], old: Away, new: Away, now: datetime) -> None:
@@ -222,12 +260,30 @@ def _retime_turns(*, turns: list[Game], old: Away, new: Away, now: datetime) -> 
             Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
 
 
-def _too_much() -> Invalid:
+def _too_much(year: int, now: datetime) -> Invalid:
     return Invalid(
         "vacation_exceeds_allowance",
         text(
             "Столько дней отпуска у вас не осталось в этом году.",
             "You do not have that many vacation days left this year.",
+        )
+        if year == _year(now)
+        else text(
+            f"Столько дней отпуска у вас не осталось в {year} году.",
+            f"You do not have that many vacation days left in {year}.",
+        ),
+    )
+
+
+def _too_far_ahead(now: datetime) -> Invalid:
+    last = (now + BOOKING_HORIZON).astimezone(UTC)
+    return Invalid(
+        "vacation_too_far_ahead",
+        text(
+            f"Отпуск можно назначить не больше чем на год вперёд: он должен закончиться "
+            f"не позже {last:%d.%m.%Y %H:%M} UTC.",
+            f"A vacation may be booked at most a year ahead: it must end by "
+            f"{last:%Y-%m-%d %H:%M} UTC.",
         ),
     )
 
@@ -238,8 +294,8 @@ def _invalid(field: str, message: str) -> Invalid:
 
 @transaction.atomic(durable=True)
 def start_vacation(*, user: User, days: int, start: datetime | None = None) -> Vacation:
-    """A vacation of `days` whole days from `start` (now when None), charged to this year's
-    allowance; the player's running correspondence turns stop for it."""
+    """A vacation of `days` whole days from `start` (now when None), each hour charged to its
+    year's allowance; the player's running correspondence turns stop for it."""
     now = clock.now()
     begins = now if start is None or start < now else start
     if start is not None and start < now - HOUR:
@@ -247,13 +303,11 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
             "start",
             text("Отпуск не может начаться в прошлом.", "A vacation cannot start in the past."),
         )
-    if begins > now + BOOKING_HORIZON:
-        raise _invalid(
-            "start",
-            text("Отпуск можно назначить не больше чем на год вперёд.", "At most a year ahead."),
-        )
     if days < 1:
         raise _invalid("days", text("Хотя бы один день.", "At least one day."))
+    if days > BOOKING_HORIZON.days or begins + timedelta(days=days) > now + BOOKING_HORIZON:
+        raise _too_far_ahead(now)
+    charge = hours_by_year(begins, days * 24)
     user, turns = _lock_player(user)
     if not user.vacation_auto and user.vacation_until is not None and user.vacation_until > now:
         raise Conflict(
@@ -263,10 +317,11 @@ def start_vacation(*, user: User, days: int, start: datetime | None = None) -> V
                 "You already have a vacation: end or cancel it first.",
             ),
         )
-    if days * 24 > hours_left(user, now):
-        raise _too_much()
+    for year, hours in charge.items():
+        if hours > hours_left_in(user, year):
+            raise _too_much(year, now)
     old = player_away(user)
-    _charge(user, now, days * 24)
+    _charge(user, now, charge)
     user.vacation_start, user.vacation_until = begins, begins + timedelta(days=days)
     user.vacation_auto = False
     user.save(update_fields=User.TIME_OFF_FIELDS)
@@ -289,8 +344,9 @@ def end_vacation(*, user: User) -> Vacation:
     begins, until = span
     charged = math.ceil((until - begins) / HOUR)
     spent = math.ceil(max(now - begins, timedelta(0)) / HOUR)
+    not_begun = hours_by_year(begins + spent * HOUR, charged - spent)
     old = player_away(user)
-    _charge(user, now, spent - charged)
+    _charge(user, now, {year: -hours for year, hours in not_begun.items()})
     user.vacation_start = user.vacation_until = None
     user.vacation_auto = False
     user.save(update_fields=User.TIME_OFF_FIELDS)
@@ -396,7 +452,7 @@ def _spend_hour(user: User, *, deadline: datetime, now: datetime, game_id: int) 
         and user.vacation_until is not None
         and deadline - user.vacation_until < settings.TURN_LIMIT[Game.Mode.ASYNC]
     )
-    _charge(user, now, 1)
+    _charge(user, now, {_year(now): 1})
     user.vacation_start, user.vacation_until = span
     user.vacation_auto = True
     user.save(update_fields=User.TIME_OFF_FIELDS)

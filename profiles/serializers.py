@@ -70,8 +70,13 @@ class VacationSerializer(serializers.Serializer):
 
     days_left = serializers.FloatField(
         help_text="Vacation days left this calendar year (UTC); the allowance "
-        "(CORRESPONDENCE_VACATION_DAYS, 14 by default) renews on 1 January. Counted in hours: "
-        "an automatic vacation spends 1/24 of a day at a time."
+        "(CORRESPONDENCE_VACATION_DAYS, 14 by default) renews on 1 January. Counted in hours, "
+        "each charged to the year it falls in: an automatic vacation spends 1/24 of a day at a "
+        "time, and a vacation booked into next year spends next year's days."
+    )
+    days_left_next_year = serializers.FloatField(
+        help_text="Vacation days left next calendar year: the allowance less the hours of "
+        "vacations already booked into it."
     )
     until = serializers.DateTimeField(
         allow_null=True,
@@ -116,11 +121,13 @@ class VacationRequestSerializer(serializers.Serializer):
     days = serializers.IntegerField(
         min_value=1,
         max_value=366,
-        help_text="Whole days; more than you have left: 400 `vacation_exceeds_allowance`.",
+        help_text="Whole days, each hour charged to the year it falls in; more than a year has "
+        "left: 400 `vacation_exceeds_allowance`.",
     )
     start = serializers.DateTimeField(
         required=False,
-        help_text="When it starts (ISO 8601, at most a year ahead); now when left out.",
+        help_text="When it starts (ISO 8601); now when left out. The vacation must end within "
+        "365 days of now (else 400 `vacation_too_far_ahead`).",
     )
 
 

@@ -83,12 +83,14 @@ class VacationView(APIView):
     @extend_schema(
         tags=["users"],
         summary="Start a vacation (correspondence games)",
-        description="`days` whole days from `start` (now when left out), charged to this "
-        "year's allowance. While it runs, your correspondence turns' clocks stop; each restarts "
-        "when it ends with the time it had left. Other players see `away_until`. Errors: "
-        "`vacation_exceeds_allowance` (400: more days than you have left), `invalid` (400: "
-        "`days` below 1, `start` in the past or more than a year ahead), "
-        "`already_on_vacation` (409: end the one you have first).",
+        description="`days` whole days from `start` (now when left out), each hour charged "
+        "to the allowance of the year it falls in (a vacation across 31 December spends some "
+        "of both years' days). While it runs, your correspondence turns' clocks stop; each "
+        "restarts when it ends with the time it had left. Other players see `away_until`. "
+        "Errors: `vacation_exceeds_allowance` (400: more days than a year has left), "
+        "`vacation_too_far_ahead` (400: it would end more than 365 days from now), `invalid` "
+        "(400: `days` below 1, `start` in the past), `already_on_vacation` (409: end the one "
+        "you have first).",
         request=VacationRequestSerializer,
         responses={
             200: VacationSerializer,

@@ -77,6 +77,8 @@ def test_the_embedded_club_is_served_by_uvicorn_with_its_static_files(tmp_path: 
         css = requests.get(f"{base}/static/web/club.css", timeout=5)
         assert (css.status_code, css.headers["Content-Type"]) == (200, 'text/css; charset="utf-8"')
         assert "Access-Control-Allow-Origin" not in css.headers
+        policy = lobby.headers["Content-Security-Policy"]
+        assert css.headers["Content-Security-Policy"] == policy  # whitenoise's (static_files.py)
         assert requests.get(f"{base}/api/docs/", timeout=5).status_code == 200
         swagger = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui.css"
         assert requests.get(f"{base}{swagger}", timeout=5).status_code == 200

@@ -1,6 +1,8 @@
 """Redis gone: log-in, sign-up, password reset and the public figures still answer (issue #11,
 finding 4); throttles and the log-in limits degrade, the failure is logged and /api/health/ says
-the cache is down. On a private redis-server that this test starts on its own port and kills."""
+the cache is down. Log-out, a log-in from a signed-in browser and a session made stale by a
+password change answer as they do with Redis up (issue #32, finding 2). On a private
+redis-server that this test starts on its own port and kills."""
 
 import logging
 import shutil
@@ -15,8 +17,10 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from accounts.models import BrowserSession
 from canasta_club.cache import DegradingRedisCache
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.platform.browsers import is_signed_in, session_key, signed_in, with_session
 
 pytestmark = [
     pytest.mark.django_db,
@@ -158,3 +162,76 @@ def test_the_log_in_limits_count_in_redis(private_redis):
 
     # Five free failures for the account, then the backoff, from any address.
     assert codes == [400] * 5 + [429, 429]
+
+
+# Sessions with Redis gone (issue #32, finding 2): the session engine reads and writes only the
+# database (accounts/sessions.py), so ending a session needs no Redis; the log-in limits and
+# throttles on the same paths degrade.
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    server.kill()
+    server.wait()
+
+
+def test_with_redis_gone_a_log_out_is_recorded(private_redis):
+    user = UserFactory.create()
+    client = signed_in(user)
+    copy = with_session(session_key(client))
+    _stop(private_redis)
+
+    answer = client.post("/logout/")
+
+    assert answer.status_code == 302
+    assert not is_signed_in(copy)
+    assert not BrowserSession.objects.filter(user=user).exists()
+
+
+def test_with_redis_gone_a_signed_in_browser_logs_in_afresh(private_redis):
+    user = UserFactory.create()
+    client = signed_in(user)
+    before = session_key(client)
+    _stop(private_redis)
+
+    assert client.get("/login/").status_code == 200
+    answer = client.post("/login/", {"username": user.username, "password": DEFAULT_PASSWORD})
+
+    assert answer.status_code == 302
+    assert session_key(client) != before
+    assert is_signed_in(client)
+    assert not is_signed_in(with_session(before))
+    assert list(BrowserSession.objects.filter(user=user).values_list("pk", flat=True)) == [
+        session_key(client)
+    ]
+
+
+@pytest.mark.usefixtures("throttled")
+def test_with_redis_gone_a_session_made_stale_by_a_password_change_is_signed_out(private_redis):
+    user = UserFactory.create()
+    stale = signed_in(user)
+    token = (
+        APIClient()
+        .post(
+            "/api/auth/token/",
+            {"username": user.username, "password": DEFAULT_PASSWORD},
+            format="json",
+        )
+        .json()["token"]
+    )
+    _stop(private_redis)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    changed = api.post(
+        "/api/auth/password/change/",
+        {"old_password": DEFAULT_PASSWORD, "new_password": "another-long-passphrase-3"},
+        format="json",
+    )
+    assert changed.status_code == 200
+
+    answer = stale.get("/profile/")
+
+    assert answer.status_code == 302
+    assert answer.headers["Location"].startswith("/login/")
+    assert stale.get("/").status_code == 200
+    # A fresh log-in with the new password works, Redis still gone.
+    assert is_signed_in(signed_in(user, "another-long-passphrase-3"))

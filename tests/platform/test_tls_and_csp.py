@@ -130,3 +130,21 @@ def test_the_service_worker_is_served_as_a_script() -> None:
     assert answer.status_code == 200
     assert answer.headers["Content-Type"].startswith(("application/javascript", "text/javascript"))
     assert json.dumps("push") in answer.content.decode()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/web/vendor/playing-cards-0.5.0/QS.svg",
+        "/static/web/club.css",
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js",
+    ],
+)
+def test_static_files_carry_the_pages_policy(path: str) -> None:
+    """whitenoise answers them before the CSP middleware (canasta_club/static_files.py); an SVG
+    card opened by itself is a document the policy holds."""
+    with override_settings(WHITENOISE_USE_FINDERS=True):  # the tests have nothing collected
+        answer = Client().get(path)
+    pages_policy = Client().get("/").headers["Content-Security-Policy"]
+    assert answer.status_code == 200
+    assert answer.headers["Content-Security-Policy"] == pages_policy

@@ -1,11 +1,14 @@
 """Correspondence time off through the API (issue 21, CONTRACT §5): vacations, automatic
 vacation hours, days off in the player's zone across DST, on the database clock."""
 
+import importlib
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.apps import apps
 from django.conf import settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -74,6 +77,7 @@ def test_a_new_player_has_the_allowance_and_automatic_vacation_on():
     client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
     assert client.get("/api/me/").json()["vacation"] == {
         "days_left": settings.CORRESPONDENCE_VACATION_DAYS,
+        "days_left_next_year": settings.CORRESPONDENCE_VACATION_DAYS,
         "until": None,
         "starts": None,
         "auto": True,
@@ -146,16 +150,140 @@ def test_a_booked_vacation_moves_the_deadline_it_falls_before():
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({"days": settings.CORRESPONDENCE_VACATION_DAYS + 1}, "vacation_exceeds_allowance"),
+        # More than this year and the next have together, whenever the test runs.
+        ({"days": 2 * settings.CORRESPONDENCE_VACATION_DAYS + 1}, "vacation_exceeds_allowance"),
         ({"days": 0}, "invalid"),
         ({"days": 2, "start": "2020-01-01T00:00:00Z"}, "invalid"),
         ({"start": "2030-01-01T00:00:00Z"}, "invalid"),
+        ({"days": 2, "start": "2099-01-01T00:00:00Z"}, "vacation_too_far_ahead"),
     ],
 )
 def test_vacations_refused(body, code):
     answer = client_of(UserFactory.create()).post("/api/me/vacation/", body, format="json")
     assert answer.status_code == 400
     assert answer.json()["code"] == code
+
+
+def vacation_of(user: User) -> dict:
+    return client_of(user).get("/api/me/").json()["vacation"]
+
+
+def book(user: User, days: int, start: datetime | None = None) -> dict:
+    body: dict[str, object] = {"days": days}
+    if start is not None:
+        body["start"] = start.isoformat()
+    return client_of(user).post("/api/me/vacation/", body, format="json").json()
+
+
+def test_a_vacation_across_31_december_is_charged_to_each_year_it_falls_in():
+    """On the database clock (set_clock), each hour to its own year; /api/me/'s days_left is
+    this year's, and on 1 January next year's charge is this year's."""
+    allowance = settings.CORRESPONDENCE_VACATION_DAYS
+    year = clock.now().year
+    set_clock(datetime(year, 12, 25, tzinfo=UTC))
+    player = UserFactory.create()
+
+    answer = book(player, 10)  # 25 December to 4 January: 7 days this year, 3 the next
+
+    assert (answer["days_left"], answer["days_left_next_year"]) == (allowance - 7, allowance - 3)
+    set_clock(datetime(year + 1, 1, 1, 23, 30, tzinfo=UTC))
+    assert vacation_of(player)["days_left"] == allowance - 3
+    assert vacation_of(player)["days_left_next_year"] == allowance
+    # Ended late on 1 January: the two days not begun go back to the new year.
+    ended = client_of(player).delete("/api/me/vacation/").json()
+    assert ended["days_left"] == allowance - 1
+
+
+def test_next_years_vacation_is_charged_to_next_year_and_this_years_days_stay():
+    """The third audit's case (issue #32): booked on 7 December for next December."""
+    allowance = settings.CORRESPONDENCE_VACATION_DAYS
+    year = clock.now().year
+    set_clock(datetime(year, 12, 7, tzinfo=UTC))
+    player = UserFactory.create()
+
+    answer = book(player, allowance, datetime(year + 1, 11, 20, tzinfo=UTC))
+
+    assert (answer["days_left"], answer["days_left_next_year"]) == (allowance, 0)
+    assert answer["starts"] == f"{year + 1}-11-20T00:00:00Z"
+
+
+def test_a_vacation_may_not_exceed_the_allowance_of_either_year_it_falls_in():
+    allowance = settings.CORRESPONDENCE_VACATION_DAYS
+    year = clock.now().year
+    set_clock(datetime(year, 12, 25, tzinfo=UTC))
+    player = UserFactory.create()
+    User.objects.filter(pk=player.pk).update(
+        vacation_year=year, vacation_hours_used=(allowance - 2) * 24
+    )
+    client = client_of(player)
+    english = {"Accept-Language": "en"}
+
+    # Three days this year where two are left.
+    this_year = client.post(
+        "/api/me/vacation/",
+        {"days": 3, "start": f"{year}-12-29T00:00:00Z"},
+        format="json",
+        headers=english,
+    )
+    # One day this year and one more than next year's allowance.
+    next_year = client.post(
+        "/api/me/vacation/",
+        {"days": allowance + 2, "start": f"{year}-12-31T00:00:00Z"},
+        format="json",
+        headers=english,
+    )
+
+    assert this_year.status_code == next_year.status_code == 400
+    assert this_year.json()["code"] == next_year.json()["code"] == "vacation_exceeds_allowance"
+    assert "left this year" in this_year.json()["detail"]
+    assert f"left in {year + 1}" in next_year.json()["detail"]
+    assert vacation_of(player)["days_left"] == 2
+    # Two days this year and the rest in the next fit.
+    fits = book(player, allowance + 2, datetime(year, 12, 30, tzinfo=UTC))
+    assert (fits["days_left"], fits["days_left_next_year"]) == (0, 0)
+
+
+def test_a_vacation_must_end_within_a_year():
+    year = clock.now().year
+    set_clock(datetime(year, 12, 7, tzinfo=UTC))
+    client = client_of(UserFactory.create())
+    horizon = datetime(year, 12, 7, tzinfo=UTC) + timedelta(days=365)
+
+    # The audit's booking: from 6 December next year, 14 days, ends after the horizon.
+    refused = client.post(
+        "/api/me/vacation/",
+        {"days": 14, "start": (horizon - DAY).isoformat()},
+        format="json",
+        headers={"Accept-Language": "en"},
+    )
+
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "vacation_too_far_ahead"
+    assert f"{horizon:%Y-%m-%d}" in refused.json()["detail"]
+    last_day = client.post(
+        "/api/me/vacation/",
+        {"days": 1, "start": (horizon - DAY - HOUR).isoformat()},
+        format="json",
+    )
+    assert last_day.status_code == 200
+
+
+def test_the_upgrade_moves_next_years_hours_of_a_booked_vacation_there():
+    """Migration accounts 0011: a vacation booked before across 31 December had all its hours
+    charged to this year."""
+    year = timezone.now().year  # the migration's clock
+    player = UserFactory.create(
+        vacation_start=datetime(year, 12, 30, tzinfo=UTC),
+        vacation_until=datetime(year + 1, 1, 3, tzinfo=UTC),
+        vacation_year=year,
+        vacation_hours_used=4 * 24 + 5,  # and 5 automatic hours before
+    )
+    migration = importlib.import_module("accounts.migrations.0011_vacation_hours_next_year")
+
+    migration.charge_next_years_hours_to_it(apps, None)
+
+    player.refresh_from_db()
+    assert (player.vacation_hours_used, player.vacation_hours_next_year) == (2 * 24 + 5, 2 * 24)
 
 
 def test_a_second_vacation_waits_for_the_first_to_end():

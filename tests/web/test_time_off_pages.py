@@ -65,11 +65,33 @@ def test_the_profile_starts_and_ends_a_vacation_and_sets_days_off():
 
 def test_the_profile_shows_a_refusal():
     client = client_of(UserFactory.create())
-    days = settings.CORRESPONDENCE_VACATION_DAYS + 1
+    days = 2 * settings.CORRESPONDENCE_VACATION_DAYS + 1  # more than two years have
     page = client.post("/profile/vacation/", {"days": str(days)}, follow=True)
     assert 'role="alert"' in page.content.decode()
     bad = client.post("/profile/time-off/", {"time_zone": "Mars/Olympus"}, follow=True)
     assert "Неизвестный часовой пояс" in bad.content.decode()
+
+
+def test_the_profile_books_next_years_vacation_and_shows_both_years_days():
+    allowance = settings.CORRESPONDENCE_VACATION_DAYS
+    year = clock.now().year
+    set_clock(datetime(year, 12, 28, 12, tzinfo=MOSCOW))
+    client = client_of(UserFactory.create(time_zone="Europe/Moscow"), "en")
+    assert "data-days-left-next-year" not in client.get("/profile/").content.decode()
+
+    # From 30 December, Moscow midnight (21:00 UTC on the 29th): 51 hours this year (UTC), 189
+    # the next.
+    booked = client.post("/profile/vacation/", {"days": "10", "start": f"{year}-12-30"})
+
+    assert booked.status_code == 302
+    page = client.get("/profile/").content.decode()
+    assert f"data-days-left>{allowance - 51 / 24:.2f}<" in page
+    assert f"data-days-left-next-year>{allowance - 189 / 24:.2f}<" in page
+    assert client.post("/profile/vacation/end/").status_code == 302  # cancelled: all back
+    refused = client.post(
+        "/profile/vacation/", {"days": "3", "start": f"{year + 1}-12-27"}, follow=True
+    ).content.decode()
+    assert "A vacation may be booked at most a year ahead" in refused
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,14 @@ class DegradingRedisCache(RedisCache):
             return False
 
 
+def shared_cache() -> DegradingRedisCache | None:
+    """The cache every web process shares (Redis), or None on the embedded default, whose
+    local-memory cache is each process's own: what one process forgets there the others would
+    still serve."""
+    backend = caches["default"]
+    return backend if isinstance(backend, DegradingRedisCache) else None
+
+
 def cache_is_up() -> bool:
     """False while the shared cache cannot be reached; a local-memory cache is always up."""
     backend = caches["default"]

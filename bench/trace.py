@@ -250,24 +250,6 @@ class Wsgi:
         return int(status[0].split()[0]), json.loads(content) if content else None
 
 
-def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """As bench/api.py: take the pile, meld the most cards, else draw / discard / undo."""
-
-    def size(action: dict[str, Any]) -> int:
-        melds = action.get("melds", [])
-        return len(action.get("cards", [])) + sum(len(meld["cards"]) for meld in melds)
-
-    for kind in ("take_pile", "meld"):
-        options = [action for action in legal if action["type"] == kind]
-        if options:
-            return max(options, key=size)
-    for kind in ("draw", "discard", "undo"):
-        options = [action for action in legal if action["type"] == kind]
-        if options:
-            return options[0]
-    raise RuntimeError(f"nothing to play in {legal}")
-
-
 def issue_tokens(count: int) -> list[str]:
     """Players with a token each, the tree's way (hashed API tokens, or DRF's authtoken)."""
     from accounts.models import User
@@ -287,8 +269,13 @@ def issue_tokens(count: int) -> list[str]:
 
 
 def child(tree: Path, database: str, moves: int) -> dict[str, Any]:
-    """Runs in the tree's own process: its settings, its code, its fresh database."""
+    """Runs in the tree's own process: its settings, its code, its fresh database (the moves are
+    chosen as bench/api.py chooses them, imported from this tree before the other one's path)."""
     import psycopg
+
+    sys.path.insert(0, str(HERE.parent.parent))
+    global choose
+    from bench.api import choose
 
     os.chdir(tree)
     sys.path[:] = [str(tree)] + [p for p in sys.path if Path(p).resolve() != HERE.parent]
@@ -330,6 +317,9 @@ def child(tree: Path, database: str, moves: int) -> dict[str, Any]:
         connections.close_all()
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+choose: Callable[[list[dict[str, Any]]], dict[str, Any]]
 
 
 def play(wsgi: Wsgi, tokens: list[str], moves: int) -> dict[str, Any]:

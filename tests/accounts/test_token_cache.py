@@ -2,14 +2,11 @@
 and whatever ends or changes a token or its user counts at once, even against a copy in the cache
 or a read that raced the change."""
 
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.core.cache import caches
 from django.db import connection, transaction
-from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -22,26 +19,7 @@ from canasta_club.cache import DegradingRedisCache
 from games.services import count_game_over
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def redis_cache(monkeypatch) -> Iterator[DegradingRedisCache]:
-    """The shared cache on this worker's Redis database (the tests' default is local memory)."""
-    monkeypatch.setattr(DegradingRedisCache, "_skip_until", 0.0)
-    with override_settings(
-        CACHES={
-            "default": {
-                "BACKEND": "canasta_club.cache.DegradingRedisCache",
-                "LOCATION": settings.CELERY_BROKER_URL,
-                "KEY_PREFIX": "test-tokens",
-            }
-        }
-    ):
-        cache = caches["default"]
-        assert isinstance(cache, DegradingRedisCache)
-        yield cache
-        cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_cache")]
 
 
 def client_of(key: str) -> APIClient:

@@ -1,10 +1,7 @@
 """Throttles on every view, keyed on the real client address (issue #11, findings 1 and 6)."""
 
-from collections.abc import Iterator
-
 import pytest
-from django.conf import settings
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
@@ -102,27 +99,6 @@ def test_sign_up_has_its_own_tight_scope():
         return APIClient().post("/api/auth/register/", body, format="json").status_code
 
     assert [sign_up(n) for n in range(3)] == [201, 201, 429]
-
-
-@pytest.fixture
-def redis_cache(monkeypatch) -> Iterator[DegradingRedisCache]:
-    """The shared cache on this worker's Redis database (the tests' default is local memory):
-    the throttles count there in one round trip (canasta_club.throttling.HISTORY_SCRIPT)."""
-    monkeypatch.setattr(DegradingRedisCache, "_skip_until", 0.0)
-    with override_settings(
-        CACHES={
-            "default": {
-                "BACKEND": "canasta_club.cache.DegradingRedisCache",
-                "LOCATION": settings.CELERY_BROKER_URL,
-                "KEY_PREFIX": "test-throttles",
-            }
-        }
-    ):
-        cache = caches["default"]
-        assert isinstance(cache, DegradingRedisCache)
-        cache.clear()
-        yield cache
-        cache.clear()
 
 
 def test_on_redis_the_same_limits_hold_per_account_and_per_address(redis_cache):

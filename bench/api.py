@@ -526,6 +526,20 @@ def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
                     f"  N={clients}: {this}: {shown(mid_a)}\n  N={clients}: {other}: {shown(mid_b)}"
                 )
                 print(f"  ratio of medians this/{other}: {ratios_of(mid_a, mid_b)}", flush=True)
+                # Each round's ratio is of two runs a minute apart: less drift than the medians'.
+                per_round = [median_figures([a]) for a in results[(tree_a.name, clients)]]
+                rounds_b = [median_figures([b]) for b in results[(tree_b.name, clients)]]
+                medians = {
+                    name: statistics.median(
+                        a[name] / b[name] for a, b in zip(per_round, rounds_b, strict=True)
+                    )
+                    for name in MEASURES
+                }
+                print(
+                    f"  median of the rounds' ratios this/{other}: "
+                    + ", ".join(f"{name} {value:.2f}x" for name, value in medians.items()),
+                    flush=True,
+                )
     finally:
         redis.Redis.from_url(bench_env(args)["REDIS_URL"]).flushdb()
 

@@ -66,7 +66,8 @@ class _ClubThrottle(throttling.SimpleRateThrottle):
         self.now = self.timer()
         allowed, counted, oldest = cache.run_script(
             HISTORY_SCRIPT,
-            keys=[self.key],
+            # Not DRF's key, which holds a pickled list (a tree before this one, mid-deploy).
+            keys=[f"{self.key}:window"],
             args=[repr(self.now), self.duration, self.num_requests],
             fallback=(1, 0, b"0"),  # Redis down: nobody is throttled
         )

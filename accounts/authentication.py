@@ -3,7 +3,9 @@ hold only the SHA-256 of each key.
 
 A token works until its `expires_at` (settings.TOKEN_LIFETIME after the log-in that made it),
 then it is refused like a revoked one. `last_used_at` is written at most once per
-LAST_USED_RESOLUTION, not on every request.
+LAST_USED_RESOLUTION, not on every request. The token and its user are read from the shared
+cache when it has them (accounts/token_cache.py: revocations, expiries and changes to the user
+count at once).
 """
 
 import hashlib
@@ -12,6 +14,7 @@ from datetime import timedelta
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
+from accounts import token_cache
 from accounts.models import ApiToken, User
 from canasta_club.i18n import text
 
@@ -28,10 +31,14 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[User, ApiToken]:
         now = timezone.now()
+        digest = digest_of(key)
+        remembered = token_cache.cached(digest)
+        if remembered is not None:
+            user, token = remembered
+            if token.expires_at > now and user.is_active:
+                return user, token
         try:
-            token = ApiToken.objects.select_related("user").get(
-                digest=digest_of(key), expires_at__gt=now
-            )
+            token = ApiToken.objects.select_related("user").get(digest=digest, expires_at__gt=now)
         except ApiToken.DoesNotExist:
             raise exceptions.AuthenticationFailed(
                 text("Недействительный токен.", "Invalid token.")
@@ -43,4 +50,5 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if token.last_used_at is None or token.last_used_at < now - LAST_USED_RESOLUTION:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
             token.last_used_at = now
+        token_cache.remember(digest, token, now=now)
         return (token.user, token)

@@ -1,8 +1,8 @@
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, UserManager
 from django.contrib.sessions.backends.base import SessionBase
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
@@ -13,6 +13,22 @@ from accounts.names import skeleton
 
 # The club plays by Moscow time until a player picks their own zone.
 DEFAULT_TIME_ZONE = "Europe/Moscow"
+
+
+class UserQuerySet(models.QuerySet["User"]):
+    def update(self, **kwargs: Any) -> int:
+        """Every update of user rows through `User.objects` (counters, Authority, sanctions...):
+        the token authentication's cached copies of these users are forgotten first
+        (accounts/token_cache.py; `save()` is covered by a signal)."""
+        from accounts import token_cache
+
+        if self.model is User:  # not a migration's historical model (no cache there)
+            token_cache.forget_users(self.values_list("pk", flat=True))
+        return super().update(**kwargs)
+
+
+class ClubUserManager(UserManager.from_queryset(UserQuerySet)):  # type: ignore[misc]
+    pass
 
 
 class User(AbstractUser):
@@ -71,6 +87,8 @@ class User(AbstractUser):
         "time_zone",
     )
 
+    objects: ClassVar[ClubUserManager] = ClubUserManager()
+
     class Meta(AbstractUser.Meta):  # type: ignore[name-defined]  # django-stubs lack it
         constraints = [
             # "Alice" and "alice" would be two players nobody can tell apart.
@@ -106,6 +124,17 @@ class User(AbstractUser):
 DEVICE_NAME_MAX_LENGTH = 100
 
 
+class ApiTokenQuerySet(models.QuerySet["ApiToken"]):
+    def update(self, **kwargs: Any) -> int:
+        """The token authentication's cached copies of these tokens are forgotten first, but for
+        the authentication's own hourly `last_used_at`, which nobody reads from the cache."""
+        from accounts import token_cache
+
+        if set(kwargs) != {"last_used_at"}:
+            token_cache.forget_tokens(self.values_list("digest", flat=True))
+        return super().update(**kwargs)
+
+
 class ApiToken(models.Model):
     """One device's API token (`Authorization: Token <key>`). Only the SHA-256 of the key is
     stored: the key is shown once, when it is made, and a copy of this table lets nobody in."""
@@ -117,6 +146,8 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField()
+
+    objects = ApiTokenQuerySet.as_manager()
 
     class Meta:
         indexes = [models.Index(fields=("user", "created_at"), name="accounts_token_user_idx")]

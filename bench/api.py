@@ -1,20 +1,32 @@
 """API benchmark (prints figures; not a test).
 
-The real stack: a fresh PostgreSQL database on the machine's server, migrated, served by gunicorn;
-N concurrent clients (threads), each playing its own games through HTTP with the four players'
-tokens (read the game as the player to move, pick from `legal_actions`, POST the move). Reports
-accepted moves per second and move latency p50/p99 for each N, then the SQL queries per move and
-per game read, measured in-process with CaptureQueriesContext, for a short and a long history.
-Gunicorn is stopped and the database dropped at the end.
+The real stack: a fresh PostgreSQL database on the machine's server, migrated, served by gunicorn
+(gunicorn.conf.py); N concurrent clients (threads), each playing its own table through HTTP with
+the four players' tokens, as issue #33's load client does: for each move, read the game as the
+player on turn, POST a move from its `legal_actions`, read the game again. Reports accepted moves
+per second, move latency p50/p99, game read latency p50/p99 and the CPU per HTTP request of
+gunicorn and of PostgreSQL for each N, then (in-process) the SQL queries per move and per game
+read at a short and a long history. The user throttle's rate is lifted (API_RATE_USER).
 
     .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 15] [--workers N] [--threads N]
+    .venv/bin/python bench/api.py --ab 9ca0d25 [--clients 8] [--workers 4] [--rounds 3]
 
-Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. The Celery broker
-is a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15): no worker drains it, and
-it is flushed at the end, so it must be used by nothing else.
+`--ab REV`: an A/B run in one go against another revision: REV's files (git archive) in a
+temporary folder, migrated into a database of its own and served by its own gunicorn (its own
+gunicorn.conf.py and settings); the two trees take turns, round after round, the order swapped
+each round (A B, B A, ...), so the machine's drifting load falls on both. Every round prints both
+trees' figures and their ratio; the end, each tree's median and the ratio of the medians. On a
+shared machine quote the ratios; a change on the request path quotes such a run against the
+tree it started from (README, Benchmarks).
+
+Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. Databases are
+named BENCH_DATABASE_PREFIX (default canasta_bench) + _<pid>[_<tree>], dropped at the end. The
+Celery broker and cache are a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15):
+no worker drains it, and it is flushed at the end, so it must be used by nothing else.
 """
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -23,6 +35,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +45,10 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.figures import database_cpu, percentile, process_cpu
-from bench.stack import ROOT, bench_database
+from bench.stack import PG_ADMIN, ROOT, bench_database
+from bench.trees import exported_tree, short_name
 
 PORT = 8731
-BASE = f"http://127.0.0.1:{PORT}"
 
 
 def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -72,8 +86,8 @@ class Player:
     """One player's keep-alive connection. http.client, not requests: the client shares the
     machine's two cores with the server, and requests costs several times more CPU per call."""
 
-    def __init__(self, token: str) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+    def __init__(self, token: str, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.requests = 0
 
@@ -111,16 +125,26 @@ def open_game(players: list[Player]) -> dict[str, Any]:
 
 
 class Client(threading.Thread):
-    """Plays its own games (all four seats) until `stop`; records each move's latency."""
+    """Plays its own table (all four seats) until `stop`: for each move, reads the game as the
+    player on turn, POSTs the move, reads the game again; records the latencies."""
 
-    def __init__(self, tokens: list[str], stop: threading.Event, start: threading.Barrier):
+    def __init__(
+        self, tokens: list[str], port: int, stop: threading.Event, start: threading.Barrier
+    ):
         super().__init__(daemon=True)
-        self.players = [Player(token) for token in tokens]
+        self.players = [Player(token, port) for token in tokens]
         self.stop = stop
         self.start_barrier = start
         self.latencies: list[float] = []
         self.read_latencies: list[float] = []
         self.rejected = 0
+
+    def read(self, player: Player, game_id: int) -> dict[str, Any]:
+        began = time.perf_counter()
+        game = player.get(f"/api/games/{game_id}/")
+        if not self.stop.is_set():
+            self.read_latencies.append(time.perf_counter() - began)
+        return game
 
     def run(self) -> None:
         game = open_game(self.players)
@@ -129,11 +153,7 @@ class Client(threading.Thread):
             if game["status"] != "active":
                 game = open_game(self.players)
             player = self.players[game["turn_seat"]]
-            if not game["legal_actions"]:
-                began = time.perf_counter()
-                game = player.get(f"/api/games/{game['id']}/")
-                if not self.stop.is_set():
-                    self.read_latencies.append(time.perf_counter() - began)
+            game = self.read(player, game["id"])
             action = choose(game["legal_actions"])
             began = time.perf_counter()
             response = player.post(
@@ -142,11 +162,10 @@ class Client(threading.Thread):
             elapsed = time.perf_counter() - began
             if response.status_code != 200:
                 self.rejected += 1
-                game = player.get(f"/api/games/{game['id']}/")
                 continue
             if not self.stop.is_set():
                 self.latencies.append(elapsed)
-            game = response.json()["game"]
+            game = self.read(player, game["id"])
 
 
 class ServerCpu:
@@ -164,10 +183,41 @@ class ServerCpu:
         )
 
 
-def run_phase(tokens: list[list[str]], clients: int, seconds: float, cpu: ServerCpu) -> None:
+@dataclass(frozen=True)
+class Figures:
+    clients: int
+    moves_per_second: float
+    moves: int
+    seconds: float
+    rejected: int
+    move_p50: float
+    move_p99: float
+    reads_per_second: float
+    read_p50: float
+    read_p99: float
+    requests_per_second: float
+    gunicorn_cpu: float  # ms per HTTP request
+    postgres_cpu: float
+
+    def lines(self) -> str:
+        return (
+            f"N={self.clients:>2}: {self.moves_per_second:6.1f} accepted moves/s "
+            f"({self.moves} in {self.seconds:.0f} s, {self.rejected} rejected); move latency "
+            f"p50 {self.move_p50:5.1f} ms, p99 {self.move_p99:6.1f} ms; "
+            f"{self.reads_per_second:5.1f} game reads/s, p50 {self.read_p50:5.1f} ms, "
+            f"p99 {self.read_p99:6.1f} ms\n"
+            # Less sensitive to the machine's other load than the rates: CPU per HTTP request.
+            f"       CPU per request (all kinds, {self.requests_per_second:.0f}/s): gunicorn "
+            f"{self.gunicorn_cpu:.2f} ms, PostgreSQL {self.postgres_cpu:.2f} ms"
+        )
+
+
+def run_phase(
+    tokens: list[list[str]], clients: int, seconds: float, cpu: ServerCpu, port: int
+) -> Figures:
     stop = threading.Event()
     barrier = threading.Barrier(clients + 1)
-    threads = [Client(tokens[index], stop, barrier) for index in range(clients)]
+    threads = [Client(tokens[index], port, stop, barrier) for index in range(clients)]
     for thread in threads:
         thread.start()
 
@@ -185,29 +235,48 @@ def run_phase(tokens: list[list[str]], clients: int, seconds: float, cpu: Server
         thread.join(timeout=60)
     latencies = [value for thread in threads for value in thread.latencies]
     reads = [value for thread in threads for value in thread.read_latencies]
-    rejected = sum(thread.rejected for thread in threads)
     requests = max(1, requests_after - requests_before)
     gunicorn_cpu, postgres_cpu = (
         after - before for after, before in zip(cpu_after, cpu_before, strict=True)
     )
-    print(
-        f"N={clients:>2}: {len(latencies) / elapsed:6.1f} accepted moves/s "
-        f"({len(latencies)} in {elapsed:.0f} s, {rejected} rejected); move latency "
-        f"p50 {percentile(latencies, 0.50) * 1000:5.1f} ms, "
-        f"p99 {percentile(latencies, 0.99) * 1000:6.1f} ms, "
-        f"mean {statistics.fmean(latencies) * 1000:5.1f} ms; "
-        f"{len(reads) / elapsed:5.1f} game reads/s, "
-        f"p50 {percentile(reads, 0.50) * 1000:5.1f} ms, "
-        f"p99 {percentile(reads, 0.99) * 1000:6.1f} ms",
-        flush=True,
+    return Figures(
+        clients=clients,
+        moves_per_second=len(latencies) / elapsed,
+        moves=len(latencies),
+        seconds=elapsed,
+        rejected=sum(thread.rejected for thread in threads),
+        move_p50=percentile(latencies, 0.50) * 1000,
+        move_p99=percentile(latencies, 0.99) * 1000,
+        reads_per_second=len(reads) / elapsed,
+        read_p50=percentile(reads, 0.50) * 1000,
+        read_p99=percentile(reads, 0.99) * 1000,
+        requests_per_second=requests / elapsed,
+        gunicorn_cpu=gunicorn_cpu / requests * 1000,
+        postgres_cpu=postgres_cpu / requests * 1000,
     )
-    # Less sensitive to the machine's other load than the rates: CPU time per HTTP request.
-    print(
-        f"       CPU per request (all kinds, {requests / elapsed:.0f}/s): gunicorn "
-        f"{gunicorn_cpu / requests * 1000:.2f} ms, "
-        f"PostgreSQL {postgres_cpu / requests * 1000:.2f} ms",
-        flush=True,
+
+
+def start_gunicorn(tree: Path, env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+    """The tree's gunicorn with its own gunicorn.conf.py (read from the tree), on `port`."""
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "canasta_club.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=tree,
+        env=env,
     )
+    for _ in range(150):
+        try:
+            requests.get(f"http://127.0.0.1:{port}/api/health/", timeout=2)
+            break
+        except requests.RequestException:
+            time.sleep(0.2)
+    return server
 
 
 def count_queries(moves: int) -> None:
@@ -273,22 +342,46 @@ def count_queries(moves: int) -> None:
     measure("long history ")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", default="1,8,32")
-    parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--workers", type=int, help="default: gunicorn.conf.py's (2 per core)")
-    parser.add_argument("--threads", type=int, help="default: gunicorn.conf.py's (1)")
-    args = parser.parse_args()
-    client_counts = [int(value) for value in args.clients.split(",")]
-
-    database = f"canasta_bench_{os.getpid()}"
-    settings_env = {
+def bench_env(args: argparse.Namespace) -> dict[str, str]:
+    return {
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15"),
         **({"WEB_CONCURRENCY": str(args.workers)} if args.workers else {}),
         **({"WEB_THREADS": str(args.threads)} if args.threads else {}),
     }
-    with bench_database(database, env=settings_env) as env:
+
+
+def database_prefix() -> str:
+    return os.environ.get("BENCH_DATABASE_PREFIX", "canasta_bench")
+
+
+def describe(env: dict[str, str], args: argparse.Namespace, databases: str) -> None:
+    workers = env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)}")
+    print(
+        f"gunicorn: {workers} workers x {env.get('WEB_THREADS', '1')} threads (gthread), "
+        f"PostgreSQL {databases}, {os.cpu_count()} CPUs; {args.seconds:.0f} s per run; each "
+        "client a table of four playing async matches to 5000: read, move, read again",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", default=None, help="default 1,8,32 (8 with --ab)")
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--workers", type=int, help="default: gunicorn.conf.py's (2 per core)")
+    parser.add_argument("--threads", type=int, help="default: gunicorn.conf.py's (1)")
+    parser.add_argument("--ab", metavar="REV", help="alternate rounds with another revision")
+    parser.add_argument("--rounds", type=int, default=3, help="with --ab (default 3)")
+    args = parser.parse_args()
+    client_counts = [
+        int(value) for value in (args.clients or ("8" if args.ab else "1,8,32")).split(",")
+    ]
+    if args.ab:
+        ab_run(args, client_counts)
+        return
+
+    database = f"{database_prefix()}_{os.getpid()}"
+    with bench_database(database, env=bench_env(args)) as env:
         server = None
         try:
             from accounts import services
@@ -301,44 +394,183 @@ def main() -> None:
                     user = User.objects.create(username=f"bench{client}_{seat}")
                     seats.append(services.issue_token(user=user))
                 tokens.append(seats)
-
-            # The production settings of gunicorn.conf.py (read from ROOT), on the bench's port.
-            server = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "gunicorn"),
-                    "canasta_club.wsgi",
-                    "--bind",
-                    f"127.0.0.1:{PORT}",
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=ROOT,
-                env=env,
-            )
-            for _ in range(100):
-                try:
-                    requests.get(f"{BASE}/api/health/", timeout=2)
-                    break
-                except requests.RequestException:
-                    time.sleep(0.2)
-            workers = env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)}")
-            print(
-                f"gunicorn.conf.py: {workers} workers x {env.get('WEB_THREADS', '1')} threads "
-                f"(gthread), PostgreSQL database {database} (server-side binding, prepared "
-                f"statements), {os.cpu_count()} CPUs; {args.seconds:.0f} s per run, async matches "
-                "to 5000",
-                flush=True,
-            )
+            server = start_gunicorn(ROOT, env, PORT)
+            describe(env, args, f"database {database}")
             for clients in client_counts:
                 # The machine's other load skews every figure: show it.
                 print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-                run_phase(tokens, clients, args.seconds, ServerCpu(server.pid, database))
+                cpu = ServerCpu(server.pid, database)
+                print(run_phase(tokens, clients, args.seconds, cpu, PORT).lines(), flush=True)
             count_queries(moves=1000)
         finally:
             if server is not None:
                 server.terminate()
                 server.wait(timeout=30)
             redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+
+
+# Run in a tree's own folder and settings (python -c): its players, each with a token made the
+# tree's way (hashed API tokens, or DRF's authtoken in the oldest trees), as JSON.
+ISSUE_TOKENS = """
+import json, sys, django
+django.setup()
+from accounts.models import User
+try:
+    from accounts.services import issue_token
+except ImportError:
+    from rest_framework.authtoken.models import Token
+    def issue_token(*, user):
+        return Token.objects.create(user=user).key
+tables, = map(int, sys.argv[1:])
+print(json.dumps([
+    [issue_token(user=User.objects.create(username=f"bench{t}_{s}")) for s in range(4)]
+    for t in range(tables)
+]))
+"""
+
+
+@dataclass
+class Tree:
+    name: str
+    folder: Path
+    database: str
+    port: int
+    env: dict[str, str]
+    tokens: list[list[str]]
+    server: subprocess.Popen[bytes] | None = None
+
+
+@contextlib.contextmanager
+def served(
+    name: str, folder: Path, port: int, args: argparse.Namespace, tables: int
+) -> Iterator[Tree]:
+    """A tree migrated into a database of its own, its players made, its gunicorn started."""
+    import psycopg
+
+    database = f"{database_prefix()}_{os.getpid()}_{name}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+        "SECRET_KEY": "bench-only-not-a-secret",
+        "DEBUG": "false",
+        "LOG_LEVEL": "WARNING",
+        "CANASTA_VAR_DIR": str(folder / "var"),
+        "API_RATE_USER": "1000000/min",
+        "API_RATE_ANON": "1000000/min",
+        **bench_env(args),
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+    }
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{database}"')
+    tree = Tree(name, folder, database, port, env, [])
+    try:
+        python = sys.executable
+        subprocess.run(
+            [python, "manage.py", "migrate", "--verbosity", "0"], cwd=folder, env=env, check=True
+        )
+        made = subprocess.run(
+            [python, "-c", ISSUE_TOKENS, str(tables)],
+            cwd=folder,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        tree.tokens = json.loads(made.stdout.strip().splitlines()[-1])
+        tree.server = start_gunicorn(folder, env, port)
+        yield tree
+    finally:
+        if tree.server is not None:
+            tree.server.terminate()
+            tree.server.wait(timeout=30)
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
+    this, other = f"{short_name('HEAD')}+", short_name(args.ab)
+    tables = max(client_counts)
+    try:
+        with (
+            exported_tree(args.ab) as folder,
+            served("a", ROOT, PORT, args, tables) as tree_a,
+            served("b", folder, PORT + 1, args, tables) as tree_b,
+        ):
+            tree_a.name, tree_b.name = f"{this} (this tree)", other
+            describe(tree_a.env, args, f"databases {tree_a.database} and {tree_b.database}")
+            results: dict[tuple[str, int], list[Figures]] = {}
+            for round_number in range(1, args.rounds + 1):
+                order = [tree_a, tree_b] if round_number % 2 else [tree_b, tree_a]
+                for clients in client_counts:
+                    print(
+                        f"round {round_number}, N={clients}, load average "
+                        f"{os.getloadavg()[0]:.2f}:",
+                        flush=True,
+                    )
+                    for tree in order:
+                        assert tree.server is not None
+                        cpu = ServerCpu(tree.server.pid, tree.database)
+                        figures = run_phase(tree.tokens, clients, args.seconds, cpu, tree.port)
+                        results.setdefault((tree.name, clients), []).append(figures)
+                        print(f"  {tree.name}:", flush=True)
+                        print(f"    {figures.lines()}".replace("\n", "\n    "), flush=True)
+                    a = results[(tree_a.name, clients)][-1]
+                    b = results[(tree_b.name, clients)][-1]
+                    print(f"  ratio this/{other}: {ratios(a, b)}", flush=True)
+            print(f"\nmedians over {args.rounds} rounds (this tree {this}, reference {other}):")
+            for clients in client_counts:
+                mid_a = median_figures(results[(tree_a.name, clients)])
+                mid_b = median_figures(results[(tree_b.name, clients)])
+                print(
+                    f"  N={clients}: {this}: {shown(mid_a)}\n  N={clients}: {other}: {shown(mid_b)}"
+                )
+                print(f"  ratio of medians this/{other}: {ratios_of(mid_a, mid_b)}", flush=True)
+                # Each round's ratio is of two runs a minute apart: less drift than the medians'.
+                per_round = [median_figures([a]) for a in results[(tree_a.name, clients)]]
+                rounds_b = [median_figures([b]) for b in results[(tree_b.name, clients)]]
+                medians = {
+                    name: statistics.median(
+                        a[name] / b[name] for a, b in zip(per_round, rounds_b, strict=True)
+                    )
+                    for name in MEASURES
+                }
+                print(
+                    f"  median of the rounds' ratios this/{other}: "
+                    + ", ".join(f"{name} {value:.2f}x" for name, value in medians.items()),
+                    flush=True,
+                )
+    finally:
+        redis.Redis.from_url(bench_env(args)["REDIS_URL"]).flushdb()
+
+
+MEASURES = {
+    "moves/s": "moves_per_second",
+    "move p50": "move_p50",
+    "move p99": "move_p99",
+    "read p50": "read_p50",
+    "gunicorn CPU/request": "gunicorn_cpu",
+    "PostgreSQL CPU/request": "postgres_cpu",
+}
+
+
+def median_figures(runs: list[Figures]) -> dict[str, float]:
+    return {
+        name: statistics.median(getattr(run, field) for run in runs)
+        for name, field in MEASURES.items()
+    }
+
+
+def shown(figures: dict[str, float]) -> str:
+    return ", ".join(f"{name} {value:.2f}" for name, value in figures.items())
+
+
+def ratios_of(a: dict[str, float], b: dict[str, float]) -> str:
+    return ", ".join(f"{name} {a[name] / b[name]:.2f}x" for name in MEASURES if b[name])
+
+
+def ratios(a: Figures, b: Figures) -> str:
+    return ratios_of(median_figures([a]), median_figures([b]))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
-"""The API's shared parts: the JSON parser, the pagination, the authenticated user."""
+"""The API's shared parts: the JSON parser and renderer, the pagination, the authenticated
+user."""
 
 import json
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Any, cast
 
+import orjson
 from django.conf import settings
-from rest_framework import parsers, status
+from rest_framework import parsers, renderers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
+from rest_framework.utils.encoders import JSONEncoder
 
 from canasta_club.i18n import text
 
@@ -110,6 +113,36 @@ class JSONParser(parsers.JSONParser):
         if refusal is not None:
             raise refusal
         return data
+
+
+class JSONRenderer(renderers.JSONRenderer):
+    """DRF's JSON renderer, the same bytes written by orjson: a game's answer in ~0.02 ms of
+    CPU against ~0.12 (bench/trace.py). Dates and times, lazy texts and anything else orjson
+    does not write itself go through DRF's encoder; an indented answer (`Accept:
+    application/json; indent=4`) or what orjson refuses (an integer beyond 64 bits) is DRF's."""
+
+    _encoder = JSONEncoder()
+    _options = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
+        if data is None:
+            return b""
+        if self.get_indent(accepted_media_type or "", renderer_context or {}) is None:
+            try:
+                body = orjson.dumps(data, default=self._encoder.default, option=self._options)
+            except orjson.JSONEncodeError:
+                pass
+            else:
+                # As DRF: U+2028 and U+2029 escaped, so the answer is also valid JavaScript.
+                return body.replace(b"\xe2\x80\xa8", b"\\u2028").replace(
+                    b"\xe2\x80\xa9", b"\\u2029"
+                )
+        return super().render(data, accepted_media_type, renderer_context)
 
 
 class Pagination(LimitOffsetPagination):

@@ -18,6 +18,7 @@ import redis
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.commands.core import Script
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +56,7 @@ class DegradingRedisCache(RedisCache):
     def __init__(self, server: Any, params: Any) -> None:
         super().__init__(server, params)
         self._class = _OneClientPerPool
+        self._scripts: dict[str, Script] = {}
 
     @classmethod
     def _or(cls, fallback: T, operation: Callable[[], T]) -> T:
@@ -81,6 +83,11 @@ class DegradingRedisCache(RedisCache):
     ) -> None:
         self._or(None, partial(super().set, key, value, timeout, version))
 
+    def set_or_raise(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
+        """A write the caller cannot do without (a deleted token's mark): Redis is asked even
+        while others skip it, and its failure is raised."""
+        super().set(key, value, timeout)
+
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
         return self._or(False, partial(super().touch, key, timeout, version))
 
@@ -106,6 +113,19 @@ class DegradingRedisCache(RedisCache):
     def clear(self) -> None:
         self._or(None, super().clear)
 
+    def run_script(self, source: str, *, keys: list[str], args: list[Any], fallback: T) -> T:
+        """A Lua script run by Redis on keys named as this cache names them: a read and a write
+        in one round trip. `fallback` while Redis is down, like the cache's own operations."""
+
+        def run() -> T:
+            script = self._scripts.get(source)
+            if script is None:
+                client = self._cache.get_client(write=True)  # type: ignore[attr-defined]
+                script = self._scripts[source] = client.register_script(source)
+            return script(keys=[self.make_and_validate_key(key) for key in keys], args=args)
+
+        return self._or(fallback, run)
+
     def is_up(self) -> bool:
         try:
             # django-stubs lack RedisCache._cache (its client).
@@ -113,6 +133,14 @@ class DegradingRedisCache(RedisCache):
             return bool(client.ping())
         except _CACHE_ERRORS:
             return False
+
+
+def shared_cache() -> DegradingRedisCache | None:
+    """The cache every web process shares (Redis), or None on the embedded default, whose
+    local-memory cache is each process's own: what one process forgets there the others would
+    still serve."""
+    backend = caches["default"]
+    return backend if isinstance(backend, DegradingRedisCache) else None
 
 
 def cache_is_up() -> bool:

@@ -77,18 +77,21 @@ MIDDLEWARE = [
     # Static files (the pages', the admin's, Swagger UI's) from STATIC_ROOT (collectstatic) by
     # the app servers themselves, WSGI and ASGI alike, so no web server is needed for them.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, the everyday policy built once (canasta_club/middleware.py).
+    "canasta_club.middleware.ContentSecurityPolicyMiddleware",
     "canasta_club.middleware.PrivateAnswersMiddleware",
     # An ETag on every GET answer; If-None-Match with it answers 304 with no body (polling).
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's and the pages' own, skipped for a program's API request (a token, no cookie),
+    # for which they do nothing (canasta_club.middleware.pages_only).
+    "canasta_club.middleware.CsrfViewMiddleware",
+    "canasta_club.middleware.AuthenticationMiddleware",
     # After authentication: the pages speak the signed-in user's language.
-    "web.middleware.PageLanguageMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "canasta_club.middleware.PageLanguageMiddleware",
+    "canasta_club.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -198,9 +201,10 @@ REST_FRAMEWORK: dict[str, Any] = {
     "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
     # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
     "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
-    # The browsable API's pages take the inline styles of DRF's templates (content_security).
+    # JSON written by orjson (canasta_club/api.py); the browsable API's pages take the inline
+    # styles of DRF's templates (content_security).
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
+        "canasta_club.api.JSONRenderer",
         "canasta_club.content_security.BrowsableAPIRenderer",
     ],
     "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",

@@ -36,13 +36,15 @@ urlpatterns = [
     ),
     path("api-auth/", include(session_urls)),
     path("password-reset/", include(web_urls.reset_link_urlpatterns)),
-    path("", include("web.urls")),
+    # The API before the pages: no page's path starts with api/, and a program's request is
+    # resolved without trying the pages' forty patterns first.
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),
     path("api/", include("profiles.urls")),
     path("api/", include("games.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
+    path("", include("web.urls")),
 ]
 
 handler400 = "web.errors.bad_request"

@@ -1,10 +1,14 @@
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings as django_settings
+from django.core.cache import caches
+from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
 from canasta_club import clock
+from canasta_club.cache import DegradingRedisCache
 
 # Properties judge behaviour, not speed: on a shared two-core machine (and CI) an example may
 # take longer than hypothesis' default 200 ms deadline without anything being wrong.
@@ -32,3 +36,24 @@ def drain_publisher(monkeypatch: pytest.MonkeyPatch) -> None:
 
     fresh = services.DrainPublisher(interval=services.DRAIN_PUBLISH_INTERVAL)
     monkeypatch.setattr(services, "_publish_drain", fresh)
+
+
+@pytest.fixture
+def redis_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[DegradingRedisCache]:
+    """The shared cache on this worker's Redis database (the tests' default is local memory),
+    emptied before and after."""
+    monkeypatch.setattr(DegradingRedisCache, "_skip_until", 0.0)
+    with override_settings(
+        CACHES={
+            "default": {
+                "BACKEND": "canasta_club.cache.DegradingRedisCache",
+                "LOCATION": django_settings.CELERY_BROKER_URL,
+                "KEY_PREFIX": "test-redis-cache",
+            }
+        }
+    ):
+        cache = caches["default"]
+        assert isinstance(cache, DegradingRedisCache)
+        cache.clear()
+        yield cache
+        cache.clear()

@@ -6,6 +6,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from canasta_club.cache import DegradingRedisCache
 from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +99,40 @@ def test_sign_up_has_its_own_tight_scope():
         return APIClient().post("/api/auth/register/", body, format="json").status_code
 
     assert [sign_up(n) for n in range(3)] == [201, 201, 429]
+
+
+def test_on_redis_the_same_limits_hold_per_account_and_per_address(redis_cache):
+    client = APIClient()
+    client.force_authenticate(UserFactory.create())
+    other = APIClient()
+    other.force_authenticate(UserFactory.create())
+
+    codes = [client.get("/api/club/mood/").status_code for _ in range(7)]
+    assert codes == [200] * 5 + [429, 429]
+    refused = client.get("/api/club/mood/")
+    assert 0 < int(refused["Retry-After"]) <= 60
+    assert other.get("/api/club/mood/").status_code == 200
+    anonymous = [
+        APIClient().get("/api/club/mood/", REMOTE_ADDR="10.0.0.9").status_code for _ in range(4)
+    ]
+    assert anonymous == [200, 200, 200, 429]
+
+
+def test_on_redis_a_request_counts_again_once_the_window_passed(redis_cache, monkeypatch):
+    client = APIClient()
+    client.force_authenticate(UserFactory.create())
+    now = [1000.0]
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: now[0])
+    assert [client.get("/api/club/mood/").status_code for _ in range(6)] == [200] * 5 + [429]
+
+    now[0] += 60.5
+
+    assert client.get("/api/club/mood/").status_code == 200
+
+
+def test_while_redis_is_down_nobody_is_throttled(redis_cache, monkeypatch):
+    monkeypatch.setattr(DegradingRedisCache, "_skip_until", float("inf"))
+    client = APIClient()
+    client.force_authenticate(UserFactory.create())
+
+    assert {client.get("/api/club/mood/").status_code for _ in range(8)} == {200}

@@ -1,0 +1,130 @@
+"""A token's user read from Redis (accounts/token_cache.py): a token request reads no token row,
+and whatever ends or changes a token or its user counts at once, even against a copy in the cache
+or a read that raced the change."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from accounts import authentication, token_cache
+from accounts.authentication import digest_of
+from accounts.models import ApiToken, User
+from accounts.services import issue_token
+from canasta_club.cache import DegradingRedisCache
+from games.services import count_game_over
+from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_cache")]
+
+
+def client_of(key: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+def token_queries(client: APIClient) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/me/").status_code == 200
+    return sum(ApiToken._meta.db_table in query["sql"] for query in queries.captured_queries)
+
+
+def test_a_token_request_reads_its_user_from_the_cache() -> None:
+    client = client_of(issue_token(user=UserFactory.create()))
+
+    assert token_queries(client) == 2  # read, and last_used_at written (once an hour)
+    assert token_queries(client) == 0
+
+
+def test_a_revoked_token_is_refused_at_once() -> None:
+    user = UserFactory.create()
+    phone, laptop = (client_of(issue_token(user=user, device=name)) for name in ("a", "b"))
+    assert phone.get("/api/me/").status_code == 200
+    phone_id = ApiToken.objects.get(user=user, device="a").pk
+
+    assert laptop.delete(f"/api/auth/tokens/{phone_id}/").status_code == 204
+
+    assert phone.get("/api/me/").status_code == 401
+
+
+def test_log_out_and_a_password_change_end_cached_tokens_at_once() -> None:
+    user = UserFactory.create()
+    first, second = (client_of(issue_token(user=user)) for _ in range(2))
+    assert first.get("/api/me/").status_code == second.get("/api/me/").status_code == 200
+
+    assert first.post("/api/auth/logout/").status_code == 204
+    assert first.get("/api/me/").status_code == 401
+    changed = second.post(
+        "/api/auth/password/change/",
+        {"old_password": DEFAULT_PASSWORD, "new_password": "queen-of-hearts-8"},
+        format="json",
+    )
+    assert changed.status_code == 200
+    assert second.get("/api/me/").status_code == 401
+    assert client_of(changed.json()["token"]).get("/api/me/").status_code == 200
+
+
+def test_a_deactivated_account_is_refused_at_once() -> None:
+    user = UserFactory.create()
+    client = client_of(issue_token(user=user))
+    assert client.get("/api/me/").status_code == 200
+
+    user.is_active = False
+    user.save()
+
+    assert client.get("/api/me/").status_code == 401
+
+
+def test_an_expired_token_is_refused_though_the_cache_has_it(monkeypatch) -> None:
+    client = client_of(issue_token(user=UserFactory.create()))
+    assert client.get("/api/me/").status_code == 200
+    later = timezone.now() + settings.TOKEN_LIFETIME + timedelta(seconds=1)
+
+    monkeypatch.setattr(authentication.timezone, "now", lambda: later)
+
+    assert client.get("/api/me/").status_code == 401
+
+
+def test_changes_made_by_update_show_at_once() -> None:
+    game = started_game()
+    seat = game.seats.get(seat=0)
+    client = client_of(issue_token(user=seat.user))
+    assert client.get("/api/me/").json()["games"]["played"] == 0
+    game.status = "finished"
+    game.winner_team = seat.team
+
+    count_game_over(game=game, seats=list(game.seats.select_related("user")))
+
+    assert client.get("/api/me/").json()["games"] == {"played": 1, "won": 1, "abandoned": 0}
+
+
+def test_a_read_that_raced_a_change_cannot_put_its_copy_back() -> None:
+    user = UserFactory.create()
+    key = issue_token(user=user)
+    raced = ApiToken.objects.select_related("user").get(digest=digest_of(key))
+
+    User.objects.filter(pk=user.pk).update(is_active=False)
+    token_cache.remember(digest_of(key), raced, now=timezone.now())
+
+    assert token_cache.cached(digest_of(key)) is None
+    assert client_of(key).get("/api/me/").status_code == 401
+
+
+def test_a_token_is_not_deleted_while_redis_cannot_mark_it(monkeypatch) -> None:
+    user = UserFactory.create()
+    client = client_of(issue_token(user=user))
+    assert client.get("/api/me/").status_code == 200
+
+    def refuse(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(DegradingRedisCache, "set_or_raise", refuse)
+    with pytest.raises(ConnectionError), transaction.atomic():
+        ApiToken.objects.filter(user=user).delete()
+
+    assert ApiToken.objects.filter(user=user).exists()

@@ -27,4 +27,4 @@ def _user_saved(sender: type, instance: Any, created: bool, **kwargs: Any) -> No
 def _token_deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     from accounts import token_cache
 
-    token_cache.forget_deleted_token(instance.digest)
+    token_cache.forget_tokens([instance.digest])

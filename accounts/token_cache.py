@@ -13,10 +13,10 @@ a token or a user it cannot have outlived:
   of those tokens with a mark that they changed, for ENTRY_SECONDS: a request that read the
   database before the change cannot put its copy back (its `add` finds the mark), and until the
   mark goes the token is read from the database;
-- a token deleted while Redis cannot take the mark fails (an error, the row left as it was) rather
-  than leave a copy a recovering Redis would serve, as a session's log-out does
-  (canasta_club/sessions.py); a user row changed while Redis cannot take the mark (the deadline
-  sweep must go on without Redis) leaves the copy stale for ENTRY_SECONDS at most.
+- the database stays the record: a token deleted or a user row changed while Redis cannot take
+  the mark is deleted or changed all the same (a password change, a log-out and the deadline
+  sweep go on without Redis), and only a Redis that kept its entries through the outage may
+  serve that stale copy, for ENTRY_SECONDS at most.
 
 So a revoked or expired token and a deactivated account are refused at once. Without Redis (the
 embedded default: each process's memory) tokens are read from the database alone.
@@ -57,13 +57,6 @@ def remember(digest: str, token: "ApiToken", *, now: datetime) -> None:
     seconds = min(ENTRY_SECONDS, (token.expires_at - now).total_seconds())
     if cache is not None and seconds > 0:
         cache.add(_key(digest), (token.user, token), seconds)
-
-
-def forget_deleted_token(digest: str) -> None:
-    """A token deleted: marked at once, or an error when Redis cannot take the mark."""
-    cache = shared_cache()
-    if cache is not None:
-        cache.set_or_raise(_key(digest), CHANGED, ENTRY_SECONDS)
 
 
 def forget_tokens(digests: Iterable[str]) -> None:

@@ -83,11 +83,6 @@ class DegradingRedisCache(RedisCache):
     ) -> None:
         self._or(None, partial(super().set, key, value, timeout, version))
 
-    def set_or_raise(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
-        """A write the caller cannot do without (a deleted token's mark): Redis is asked even
-        while others skip it, and its failure is raised."""
-        super().set(key, value, timeout)
-
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
         return self._or(False, partial(super().touch, key, timeout, version))
 

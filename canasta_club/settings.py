@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "csp",
     "django_celery_beat",
     "accounts",
+    "social",
     "games",
     "notifications",
     "moderation",
@@ -84,6 +85,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Who is online: each signed-in request (a token's too, found by DRF in the view) marks
+    # its player seen, at most once a minute.
+    "accounts.middleware.LastSeenMiddleware",
     # After authentication: the pages speak the signed-in user's language.
     "web.middleware.PageLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

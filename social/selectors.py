@@ -1,0 +1,80 @@
+"""Reads of the relations between players: who follows whom, and who keeps apart from whom."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef, Q, QuerySet, Value
+from django.db.models.functions import Coalesce, Lower, NullIf
+
+from accounts.models import User
+from accounts.selectors import is_online
+from social.models import Block, Follow
+
+
+def blocked_either_way(*, user_id: int) -> set[int]:
+    """The players `user_id` blocked or was blocked by: those a block keeps apart from them."""
+    return set(
+        Block.objects.filter(blocker_id=user_id)
+        .values_list("blocked_id", flat=True)
+        .union(Block.objects.filter(blocked_id=user_id).values_list("blocker_id", flat=True))
+    )
+
+
+def blocked_between(*, user_id: int, others: Iterable[int]) -> bool:
+    """A block either way between `user_id` and any of `others`."""
+    others = set(others) - {user_id}
+    if not others:
+        return False
+    return Block.objects.filter(
+        Q(blocker_id=user_id, blocked_id__in=others) | Q(blocked_id=user_id, blocker_id__in=others)
+    ).exists()
+
+
+def is_following(*, user: User, player_id: int) -> bool:
+    return Follow.objects.filter(follower=user, followed_id=player_id).exists()
+
+
+def has_blocked(*, user: User, player_id: int) -> bool:
+    return Block.objects.filter(blocker=user, blocked_id=player_id).exists()
+
+
+def _by_name(players: QuerySet[User]) -> QuerySet[User]:
+    """As the pages show them: the shown name (the log-in name where there is none), any case."""
+    return players.order_by(Lower(Coalesce(NullIf("display_name", Value("")), "username")), "pk")
+
+
+def blocked_by(*, user: User) -> QuerySet[User]:
+    """The players `user` blocked, by name (their profile's list, where each is undone)."""
+    return _by_name(
+        User.objects.filter(pk__in=Block.objects.filter(blocker=user).values("blocked"))
+    )
+
+
+@dataclass(frozen=True)
+class FollowedPlayer:
+    """A player `user` follows, as their list shows them: `online` is always False for a player
+    who blocked `user` (`hidden`: nothing of what they do is shown)."""
+
+    id: int
+    name: str
+    online: bool
+    hidden: bool
+
+
+def following(*, user: User, now: datetime) -> list[FollowedPlayer]:
+    """The players `user` follows, by name, with who is online at `now` (the club's clock):
+    one query, whatever their number."""
+    blocked_user = Block.objects.filter(blocker=OuterRef("pk"), blocked=user)
+    rows = _by_name(
+        User.objects.filter(pk__in=Follow.objects.filter(follower=user).values("followed"))
+    ).values_list("pk", "username", "display_name", "last_seen_at", Exists(blocked_user))
+    return [
+        FollowedPlayer(
+            id=pk,
+            name=display_name or username,
+            online=not hidden and is_online(last_seen_at=last_seen_at, now=now),
+            hidden=hidden,
+        )
+        for pk, username, display_name, last_seen_at, hidden in rows
+    ]

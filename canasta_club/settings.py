@@ -323,6 +323,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": timedelta(seconds=10),
         "options": {"expire_seconds": 30},
     },
+    # Invitations last a table's turn limit (30 s live): a few seconds late at most.
+    "lapse-invitations": {
+        "task": "games.tasks.lapse_invitations",
+        "schedule": timedelta(seconds=5),
+        "options": {"expire_seconds": 30},
+    },
     "sweep-turn-reminders": {
         "task": "games.tasks.sweep_turn_reminders",
         "schedule": timedelta(seconds=30),

@@ -41,4 +41,25 @@ urlpatterns = [
     path(
         "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
     ),
+    path(
+        "games/<game_id:game_id>/invitations/",
+        views.InvitePlayersView.as_view(),
+        name="game-invitations",
+    ),
+    path("me/invitations/", views.MyInvitationsView.as_view(), name="my-invitations"),
+    path(
+        "invitations/<game_id:invitation_id>/",
+        views.InvitationDetailView.as_view(),
+        name="invitation",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/accept/",
+        views.InvitationAcceptView.as_view(),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/decline/",
+        views.InvitationDeclineView.as_view(),
+        name="invitation-decline",
+    ),
 ]

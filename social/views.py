@@ -50,7 +50,7 @@ class FollowView(APIView):
         summary="Stop following a player",
         description="204 whether or not you followed them.",
         request=None,
-        responses={204: None, 401: ERROR_401},
+        responses={204: None, 401: ERROR_401, 404: ERROR_404},
     )
     def delete(self, request: Request, pk: int) -> Response:
         services.unfollow(user=request_user(request), player_id=pk)
@@ -87,7 +87,7 @@ class BlockView(APIView):
         summary="Unblock a player",
         description="204 whether or not you had blocked them.",
         request=None,
-        responses={204: None, 401: ERROR_401},
+        responses={204: None, 401: ERROR_401, 404: ERROR_404},
     )
     def delete(self, request: Request, pk: int) -> Response:
         services.unblock(user=request_user(request), player_id=pk)

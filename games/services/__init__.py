@@ -1,7 +1,8 @@
-"""Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency,
-the players' games counters.
+"""Game writes, the one way to call them: tables and seats, invitations, moves, abandonment,
+idempotency, the players' games counters.
 
-Entry points (open_table, join_table, seat_bot, leave_table, make_move) each run one durable
+Entry points (open_table, join_table, seat_bot, leave_table, make_move, invite_players,
+decline_invitation, withdraw_invitation, lapse_invitations' batches) each run one durable
 transaction, so calling one inside another's transaction fails loudly. The `*_locked` helpers
 and abandon_seat / finish_game_abandoned run inside their caller's transaction, on a game it
 locked with `lock_game` (the deadline sweep, pauses), and open none; so does count_game_over,
@@ -14,6 +15,13 @@ from games.services.idempotency import (
     Replay,
     purge_idempotency_keys,
     request_fingerprint,
+)
+from games.services.invitations import (
+    decline_invitation,
+    invitation_to_accept,
+    invite_players,
+    lapse_invitations,
+    withdraw_invitation,
 )
 from games.services.locking import lock_game
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
@@ -36,8 +44,12 @@ __all__ = [
     "abandon_seat",
     "apply_actions_locked",
     "count_game_over",
+    "decline_invitation",
     "finish_game_abandoned",
+    "invitation_to_accept",
+    "invite_players",
     "join_table",
+    "lapse_invitations",
     "leave_table",
     "lock_game",
     "make_move",
@@ -46,4 +58,5 @@ __all__ = [
     "request_fingerprint",
     "seat_bot",
     "validated_rules",
+    "withdraw_invitation",
 ]

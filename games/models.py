@@ -65,6 +65,10 @@ class Game(models.Model):
 
     # Played to the end or abandoned: what exports, player stats, afterwords and reports wait for.
     OVER_STATUSES = (Status.FINISHED, Status.ABANDONED)
+    # What its creator chose in opening the table (open_table's arguments of the same names),
+    # which a rematch copies; every other column is the game's own course
+    # (tests/games/test_rematch.py holds the model's fields to the two).
+    TABLE_SETTINGS = ("mode", "length", "rules", "private")
 
     mode = models.CharField(max_length=5, choices=Mode.choices)
     length = models.CharField(max_length=5, choices=Length.choices)

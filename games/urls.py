@@ -46,6 +46,7 @@ urlpatterns = [
         views.InvitePlayersView.as_view(),
         name="game-invitations",
     ),
+    path("games/<game_id:game_id>/rematch/", views.RematchView.as_view(), name="game-rematch"),
     path("me/invitations/", views.MyInvitationsView.as_view(), name="my-invitations"),
     path(
         "invitations/<game_id:invitation_id>/",

@@ -758,3 +758,35 @@ class InvitationDetailView(APIView):
     def delete(self, request: Request, invitation_id: int) -> Response:
         services.withdraw_invitation(invitation_id=invitation_id, user=request_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RematchView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Play again: the rematch of a game that is over",
+        description="The same people, mode and rules (every setting of the table) at a new "
+        "table. Everyone keeps their seat (partners stay partners): you sit at yours, the old "
+        "table's bots at theirs, and the other people are invited to theirs (an `invitation` "
+        "notification; their seats wait a turn limit) — but one who keeps apart from you (a "
+        "block either way), whose seat stays open. 201 with the new game. One rematch per "
+        "game: a later call by any player of the old game, or two at once, answers that same "
+        "game (200), and seats the caller at the seat kept for them (or their old seat, if "
+        "free). Errors: `not_seated` (403: not a player of that game), `game_not_over` (409: "
+        "still running), and opening's (`too_many_open_tables` 409, `suspended` 403).",
+        request=None,
+        responses={
+            200: GameDetailSerializer,
+            201: GameDetailSerializer,
+            401: ERROR_401,
+            403: error_response("`not_seated`, `suspended`, `blocked`."),
+            404: ERROR_404,
+            409: error_response("`game_not_over`, `too_many_open_tables`."),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        made = services.rematch(game_id=game_id, user=user)
+        return Response(
+            selectors.game_detail(table=made.table, viewer=user),
+            status=status.HTTP_201_CREATED if made.created else status.HTTP_200_OK,
+        )

@@ -107,12 +107,14 @@ def invite_locked(
     locked: LoadedGame,
     inviter: User,
     invitee_ids: Sequence[int],
+    seats: Sequence[int] = (),
     rematch_of: int | None = None,
 ) -> list[Invitation]:
     """Inside the caller's transaction, on a waiting table it locked: keeps a free seat for each
-    player named and notifies them (of a rematch of the game `rematch_of`, when it is one).
-    Refuses the whole list (nothing is kept) when one of them cannot be invited, or when there
-    are more of them than free seats."""
+    player named and notifies them (of a rematch of the game `rematch_of`, when it is one): the
+    `seats` given, one per player (a rematch keeps everyone's seat), else the free seats in the
+    order of `seats_for_invitees`. Refuses the whole list (nothing is kept) when one of them
+    cannot be invited, or when there are more of them than free seats."""
     if not invitee_ids:
         return []
     game = locked.game
@@ -143,12 +145,15 @@ def invite_locked(
                 f"The table has {len(free)} free seats: fewer than the players invited.",
             ),
         )
-    inviter_seat = locked.seat_of(inviter)
-    seats = seats_for_invitees(
-        rules=selectors.rules_of(game=game),
-        inviter_seat=None if inviter_seat is None else inviter_seat.seat,
-        free=free,
-    )
+    if seats:
+        assert len(seats) == len(invitees) and set(seats) <= set(free), (seats, free)
+    else:
+        inviter_seat = locked.seat_of(inviter)
+        seats = seats_for_invitees(
+            rules=selectors.rules_of(game=game),
+            inviter_seat=None if inviter_seat is None else inviter_seat.seat,
+            free=free,
+        )
     now = locked.now
     expires_at = now + settings.TURN_LIMIT[game.mode]
     invitations = Invitation.objects.bulk_create(

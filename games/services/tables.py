@@ -122,8 +122,14 @@ def open_table_locked(
 @transaction.atomic(durable=True)
 def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
     """Takes a free seat; the player taking the table's last free seat starts the game."""
+    return join_locked(
+        locked=lock_game_or_404(game_id), user=user, seat=seat, invite_code=invite_code
+    )
+
+
+def join_locked(*, locked: LoadedGame, user: User, seat: int, invite_code: str = "") -> LoadedGame:
+    """`join_table` inside the caller's transaction, on a game it locked."""
     refuse_suspended(user)
-    locked = lock_game_or_404(game_id)
     game = locked.game
     # A private table without its code (or once it has started) is one the user may not know
     # of: the same 404 as detail, moves and export, never a 409 or 403 that tells it exists.
@@ -150,7 +156,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
         )
     _check_free_seat(locked, seat)
     invitations.admit_locked(locked=locked, pending=pending, user=user, seat=seat)
-    return _seat_and_start(locked, user=user, seat=seat)
+    return seat_and_start(locked, user=user, seat=seat)
 
 
 def _check_free_seat(locked: LoadedGame, seat: int) -> None:
@@ -159,7 +165,9 @@ def _check_free_seat(locked: LoadedGame, seat: int) -> None:
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
 
 
-def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+def seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+    """Inside the caller's transaction: `user` sits at `seat` of the waiting table it locked;
+    the last seat taken starts the game."""
     Seat.at_table(game=locked.game, user=user, seat=seat, last_seen_at=locked.now).save()
     # Read again: the game now has a new seat.
     locked = lock_game(game_id=locked.game.pk)
@@ -210,7 +218,7 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
         invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
-        return _seat_and_start(locked, user=bot, seat=seat)
+        return seat_and_start(locked, user=bot, seat=seat)
     Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
     locked = lock_game(game_id=game.pk)
     assert locked.game.state is not None  # an active game

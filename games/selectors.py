@@ -32,8 +32,10 @@ from games.engine.preview import (
     refusals,
 )
 from games.engine.seating import Seating
-from games.models import DealRecord, Game, Invitation, Move, Seat
+from games.models import DealRecord, Game, Invitation, Move, Seat, TablePhrase
 from games.store import LoadedGame, Table
+from games.table_phrases import LATEST as LATEST_PHRASES
+from games.table_phrases import phrase_text
 from social import selectors as social_selectors
 
 MOVE_LOG_PAGE = 500
@@ -660,3 +662,24 @@ def waiting_tables_of(*, user_ids: Iterable[int]) -> dict[int, list[int]]:
     ):
         tables.setdefault(user_id, []).append(game_id)
     return tables
+
+
+def table_phrases(*, game: Game, viewer: User | None) -> list[TablePhrase]:
+    """The game's latest phrases (table_phrases.LATEST at most), oldest first; to a viewer who
+    muted phrases, only their own. Read apart from the game's state: phrases are said without a
+    move, so nothing cached per game version may hold them."""
+    phrases = TablePhrase.objects.filter(game=game)
+    if viewer is not None and viewer.phrases_muted:
+        phrases = phrases.filter(user=viewer)
+    return list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
+
+
+def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:
+    """A phrase as the API shows it: the seat, the phrase's key and its text in the caller's
+    language, and when it was said."""
+    return {
+        "seat": phrase.seat,
+        "phrase": phrase.phrase,
+        "text": phrase_text(phrase.phrase),
+        "at": iso(phrase.said_at),
+    }

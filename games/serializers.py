@@ -531,6 +531,13 @@ class DealViewSerializer(serializers.Serializer):
     )
 
 
+class TablePhraseSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The speaker's seat.")
+    phrase = serializers.CharField(help_text="The phrase's key (`GET /api/phrases/`).")
+    text = serializers.CharField(help_text="The phrase in the request's language.")
+    at = serializers.DateTimeField(help_text="When it was said.")
+
+
 class GameDetailSerializer(GameSummarySerializer):
     deals = DealResultSerializer(many=True, help_text="Finished deals.")
     deal = DealViewSerializer(
@@ -547,6 +554,14 @@ class GameDetailSerializer(GameSummarySerializer):
         many=True,
         help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "
         "discard, undo); `[]` otherwise.",
+    )
+    phrases = TablePhraseSerializer(
+        many=True,
+        required=False,
+        help_text="Only in `GET /api/games/{id}/`: the table's latest phrases (20 at most), "
+        "oldest first; if you muted phrases (`phrases_muted` in `/api/me/`), your own only. "
+        "Phrases are said without a move, so `version` does not change with them: read the "
+        "game again to see new ones (a move's answer leaves them out).",
     )
 
 
@@ -674,3 +689,24 @@ class MyInvitationSerializer(serializers.Serializer):
     invited_by = InvitedUserSerializer()
     created_at = serializers.DateTimeField()
     expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
+
+
+class PhraseSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    text = serializers.CharField(help_text="In the request's language.")
+
+
+class SayPhraseSerializer(serializers.Serializer):
+    phrase = serializers.CharField(
+        max_length=40, help_text="A key of `GET /api/phrases/` (else 400 `unknown_phrase`)."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # A phrase goes to the whole table: a field naming whom it is for is refused, not
+        # ignored.
+        extra = sorted(set(self.initial_data) - {"phrase"})
+        if extra:
+            raise serializers.ValidationError(
+                {name: "A phrase is said to the whole table: only `phrase`." for name in extra}
+            )
+        return attrs

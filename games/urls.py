@@ -47,6 +47,8 @@ urlpatterns = [
         name="game-invitations",
     ),
     path("games/<game_id:game_id>/rematch/", views.RematchView.as_view(), name="game-rematch"),
+    path("games/<game_id:game_id>/phrases/", views.SayPhraseView.as_view(), name="game-phrases"),
+    path("phrases/", views.PhrasesView.as_view(), name="phrases"),
     path("me/invitations/", views.MyInvitationsView.as_view(), name="my-invitations"),
     path(
         "invitations/<game_id:invitation_id>/",

@@ -19,7 +19,7 @@ from canasta_club.api import request_user
 from canasta_club.errors import Conflict, Invalid, error_body
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import errors, pauses, presence, selectors, services
+from games import errors, pauses, presence, selectors, services, table_phrases
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -37,8 +37,11 @@ from games.serializers import (
     MoveResultSerializer,
     MyInvitationSerializer,
     PauseRequestSerializer,
+    PhraseSerializer,
+    SayPhraseSerializer,
     SeatBotSerializer,
     SeatPresenceSerializer,
+    TablePhraseSerializer,
 )
 from games.store import LoadedGame
 
@@ -335,7 +338,10 @@ class GameDetailView(APIView):
         loaded = _visible_game_or_404(request, game_id)
         user = request_user(request)
         _seen_by(loaded, user)
-        return Response(selectors.game_detail(table=loaded, viewer=user))
+        detail = selectors.game_detail(table=loaded, viewer=user)
+        # Read apart from the game (said without a move: no version of the game holds them).
+        phrases = selectors.table_phrases(game=loaded.game, viewer=user)
+        return Response({**detail, "phrases": [selectors.phrase_entry(said) for said in phrases]})
 
 
 class JoinView(APIView):
@@ -790,3 +796,49 @@ class RematchView(APIView):
             selectors.game_detail(table=made.table, viewer=user),
             status=status.HTTP_201_CREATED if made.created else status.HTTP_200_OK,
         )
+
+
+# --------------------------------------------------------------------------- the table's phrases
+
+
+class PhrasesView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="The table's phrases",
+        description="The fixed list a player may say to the whole table "
+        "(`POST /api/games/{id}/phrases/`), each `{key, text}`, the text in the request's "
+        "language (`Accept-Language`).",
+        responses={200: PhraseSerializer(many=True), 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(table_phrases.catalogue())
+
+
+class SayPhraseView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Say a phrase to the whole table",
+        description="One of the fixed phrases, from your seat to everyone at the table (never "
+        "free text, never to one player alone: a body with any field but `phrase` is 400 "
+        "`invalid`). It shows by your seat for a while, in the move log and in the game's "
+        f"`phrases`. One every {table_phrases.PHRASE_INTERVAL.seconds} s at most. Errors: "
+        "`unknown_phrase`, `invalid` (400), `not_seated`, `muted` (403), `phrase_too_soon` "
+        "(429, with `retry_after` in seconds).",
+        request=SayPhraseSerializer,
+        responses={
+            201: TablePhraseSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: error_response("`not_seated`, `muted`."),
+            404: ERROR_404,
+            429: error_response("`phrase_too_soon` (with `retry_after`, seconds)."),
+        },
+        examples=[OpenApiExample("good luck", value={"phrase": "good_luck"}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        body = SayPhraseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        said = services.say_phrase(
+            game_id=game_id, user=request_user(request), phrase=body.validated_data["phrase"]
+        )
+        return Response(selectors.phrase_entry(said), status=status.HTTP_201_CREATED)

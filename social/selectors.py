@@ -78,3 +78,34 @@ def following(*, user: User, now: datetime) -> list[FollowedPlayer]:
         )
         for pk, username, display_name, last_seen_at, hidden in rows
     ]
+
+
+@dataclass(frozen=True)
+class Relation:
+    """What one player is to another, as the other's card shows it to them."""
+
+    following: bool  # the viewer follows the player
+    blocked: bool  # the viewer blocked the player
+    apart: bool  # a block either way: nothing the player does is shown to the viewer
+
+
+def relation(*, viewer: User, player_id: int) -> Relation:
+    """One query: the viewer's follow and the blocks between the two."""
+    rows = set(
+        Follow.objects.filter(follower=viewer, followed_id=player_id)
+        .values_list(Value("following"))
+        .union(
+            Block.objects.filter(blocker=viewer, blocked_id=player_id).values_list(
+                Value("blocked")
+            ),
+            Block.objects.filter(blocker_id=player_id, blocked=viewer).values_list(
+                Value("blocked_by")
+            ),
+        )
+    )
+    kinds = {kind for (kind,) in rows}
+    return Relation(
+        following="following" in kinds,
+        blocked="blocked" in kinds,
+        apart=bool(kinds & {"blocked", "blocked_by"}),
+    )

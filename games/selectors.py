@@ -32,7 +32,7 @@ from games.engine.preview import (
     refusals,
 )
 from games.engine.seating import Seating
-from games.models import DealRecord, Game, Invitation, Move, Seat, TablePhrase
+from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
 from games.table_phrases import phrase_text
@@ -683,3 +683,35 @@ def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:
         "text": phrase_text(phrase.phrase),
         "at": iso(phrase.said_at),
     }
+
+
+@dataclass(frozen=True)
+class FollowedAtTables:
+    """A player the viewer follows (social), with the public tables where they wait for
+    players: none shown for a player who keeps apart from the viewer."""
+
+    player: social_selectors.FollowedPlayer
+    waiting_games: list[int]
+
+
+def people_followed(*, user: User) -> list[FollowedAtTables]:
+    """The players `user` follows, by name: who is online now, who waits for a game and where.
+    Two queries, whatever their number."""
+    followed = social_selectors.following(user=user, now=clock.now())
+    waiting = waiting_tables_of(user_ids=[player.id for player in followed if not player.hidden])
+    return [
+        FollowedAtTables(player=player, waiting_games=waiting.get(player.id, []))
+        for player in followed
+    ]
+
+
+def latest_phrase_id(*, game: Game) -> int | None:
+    """The id of the game's latest phrase (a table page's fragment changes with it)."""
+    return (
+        TablePhrase.objects.filter(game=game).order_by("-id").values_list("pk", flat=True).first()
+    )
+
+
+def rematch_of(*, game: Game) -> int | None:
+    """The id of the game's rematch, once a player opened it."""
+    return Rematch.objects.filter(of_game=game).values_list("game_id", flat=True).first()

@@ -13,7 +13,7 @@ from accounts.selectors import is_online
 from accounts.serializers import AccountSerializer, PlayerCardSerializer, password_field
 from canasta_club import clock
 from games import time_off
-from games.selectors import player_stats, waiting_tables_of
+from games.selectors import people_followed, player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
 from social import selectors as social_selectors
@@ -240,14 +240,12 @@ class FollowedPlayerSerializer(serializers.Serializer):
 
 def following_answer(*, user: User) -> list[dict[str, object]]:
     """The players `user` follows, by name: who is online now and who waits for a game."""
-    followed = social_selectors.following(user=user, now=clock.now())
-    waiting = waiting_tables_of(user_ids=[player.id for player in followed if not player.hidden])
     return [
         {
-            "id": player.id,
-            "name": player.name,
-            "online": player.online,
-            "waiting_games": waiting.get(player.id, []),
+            "id": followed.player.id,
+            "name": followed.player.name,
+            "online": followed.player.online,
+            "waiting_games": followed.waiting_games,
         }
-        for player in followed
+        for followed in people_followed(user=user)
     ]

@@ -1,0 +1,98 @@
+"""People: the players one follows (who is online now, who waits for a game and where), and
+following or blocking a player from their card; the profile lists the players one blocked,
+each unblocked from there. The same services as the API (social)."""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from canasta_club.errors import ClubError
+from canasta_club.i18n import text
+from games import selectors as game_selectors
+from social import services as social_services
+from web.shared import signed_in_user
+
+
+@login_required
+def following(request: HttpRequest) -> HttpResponse:
+    people = game_selectors.people_followed(user=signed_in_user(request))
+    return render(
+        request,
+        "web/following.html",
+        {
+            "online": [followed for followed in people if followed.player.online],
+            "offline": [followed for followed in people if not followed.player.online],
+        },
+    )
+
+
+def _change(
+    request: HttpRequest,
+    user_id: int,
+    change: Callable[..., bool],
+    done: tuple[str, str],
+) -> HttpResponse:
+    """Back to the page of the form (`next`: the list, the profile), which shows the change
+    itself; else to the player's card, which says what changed (or why not)."""
+    back = request.POST.get("next", "")
+    listed = bool(back) and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}
+    )
+    try:
+        change(user=signed_in_user(request), player_id=user_id)
+    except ClubError as error:
+        messages.error(request, error.message)
+    else:
+        if not listed:
+            messages.success(request, text(*done))
+    return redirect(back if listed else reverse("web:player", kwargs={"user_id": user_id}))
+
+
+@login_required
+@require_POST
+def follow(request: HttpRequest, user_id: int) -> HttpResponse:
+    """«Следить» / «Не следить» (`action` follow or unfollow) from a player's card or the list."""
+    if request.POST.get("action") == "unfollow":
+        return _change(
+            request,
+            user_id,
+            social_services.unfollow,
+            ("Вы больше не следите за игроком.", "You no longer follow this player."),
+        )
+    return _change(
+        request,
+        user_id,
+        social_services.follow,
+        (
+            "Игрок — в списке «Друзья»: там видно, кто в клубе и кто ждёт игры.",
+            "The player is on your Friends list: it shows who is here and who waits for a game.",
+        ),
+    )
+
+
+@login_required
+@require_POST
+def block(request: HttpRequest, user_id: int) -> HttpResponse:
+    """«Заблокировать» / «Разблокировать» (`action` block or unblock), privately."""
+    if request.POST.get("action") == "unblock":
+        return _change(
+            request,
+            user_id,
+            social_services.unblock,
+            ("Блокировка снята.", "The player is unblocked."),
+        )
+    return _change(
+        request,
+        user_id,
+        social_services.block,
+        (
+            "Игрок заблокирован. Он об этом не узнает; снять блокировку можно в профиле.",
+            "The player is blocked. They will not be told; unblock them from your profile.",
+        ),
+    )

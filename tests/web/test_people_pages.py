@@ -25,7 +25,7 @@ def client_of(user: User) -> Client:
     return client
 
 
-def html(answer) -> str:  # type: ignore[no-untyped-def]
+def html(answer) -> str:
     return answer.content.decode()
 
 
@@ -117,8 +117,9 @@ def test_the_lobby_invites_people_followed_and_by_name() -> None:
     client = client_of(anna)
     lobby = html(client.get("/"))
     assert f'name="invite" value="{boris.pk}"' in lobby
-    form = {"mode": "async", "length": "deal", "wild_limit": "strict", "stock_out": "club"}
-    form |= {"tie": "draw", "seat": "0", "invite": [str(boris.pk)]}
+    form: dict[str, str | list[str]] = {"mode": "async", "length": "deal", "seat": "0"}
+    form |= {"wild_limit": "strict", "stock_out": "club", "tie": "draw"}
+    form["invite"] = [str(boris.pk)]
     unknown = client.post("/tables/new/", {**form, "invite_names": "nobody-here"})
     assert unknown.status_code == 400 and "nobody-here" in html(unknown)
     assert not Game.objects.exists()
@@ -179,12 +180,12 @@ def test_a_phrase_from_the_page_and_its_refusal() -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
     client = client_of(players[1])
-    fetched = {"HTTP_X_REQUESTED_WITH": "fetch"}
-    said = client.post(f"/games/{game.pk}/phrases/", {"phrase": "good_luck"}, **fetched)
+    fetched = {"X-Requested-With": "fetch"}
+    said = client.post(f"/games/{game.pk}/phrases/", {"phrase": "good_luck"}, headers=fetched)
     assert said.status_code == 204
-    too_soon = client.post(f"/games/{game.pk}/phrases/", {"phrase": "thanks"}, **fetched)
+    too_soon = client.post(f"/games/{game.pk}/phrases/", {"phrase": "thanks"}, headers=fetched)
     assert too_soon.status_code == 429 and "через" in too_soon.json()["message"]
-    unknown = client.post(f"/games/{game.pk}/phrases/", {"phrase": "psst"}, **fetched)
+    unknown = client.post(f"/games/{game.pk}/phrases/", {"phrase": "psst"}, headers=fetched)
     assert unknown.status_code == 400
     assert TablePhrase.objects.count() == 1
 

@@ -26,6 +26,7 @@ def following(request: HttpRequest) -> HttpResponse:
         request,
         "web/following.html",
         {
+            "count": len(people),
             "online": [followed for followed in people if followed.player.online],
             "offline": [followed for followed in people if not followed.player.online],
         },
@@ -70,8 +71,8 @@ def follow(request: HttpRequest, user_id: int) -> HttpResponse:
         user_id,
         social_services.follow,
         (
-            "Игрок — в списке «Друзья»: там видно, кто в клубе и кто ждёт игры.",
-            "The player is on your Friends list: it shows who is here and who waits for a game.",
+            "Вы подписаны: в «Моих подписках» видно, кто в клубе и кто ждёт игры.",
+            "You follow this player: “People I follow” shows who is here and who waits to play.",
         ),
     )
 

@@ -144,6 +144,12 @@ class TablePage:
         return next((invitation for invitation in self.invitations if invitation.yours), None)
 
     @cached_property
+    def bot_seats(self) -> list[int]:
+        """The free seats a bot may take: none kept for an invited player."""
+        kept = {invitation.seat for invitation in self.invitations}
+        return [seat for seat in self.free_seats if seat not in kept]
+
+    @cached_property
     def open_seats(self) -> list[int]:
         """The free seats the viewer may take: not those kept for invited players, but for
         their own."""

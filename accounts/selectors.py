@@ -1,11 +1,12 @@
 """Accounts' reads."""
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
+from canasta_club import clock
 
 # A player seen within this is in the club now: an open page of theirs asks the server every
 # 30 s while it is shown (the bell), so a player with the club on screen stays online.
@@ -24,10 +25,14 @@ def tokens_of(*, user: User) -> QuerySet[ApiToken]:
     )
 
 
-def is_online(*, last_seen_at: datetime | None, now: datetime) -> bool:
-    """Seen within ONLINE_WITHIN of `now` (the club's clock): `User.last_seen_at`, which every
+def online() -> Q:
+    """Players seen within ONLINE_WITHIN (the club's clock): `User.last_seen_at`, which every
     request of theirs keeps (accounts.middleware)."""
-    return last_seen_at is not None and last_seen_at > now - ONLINE_WITHIN
+    return Q(last_seen_at__gt=clock.now_expression() - ONLINE_WITHIN)
+
+
+def is_online(*, user: User) -> bool:
+    return User.objects.filter(online(), pk=user.pk).exists()
 
 
 def active_user_by_username(*, username: str) -> User | None:

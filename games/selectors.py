@@ -649,13 +649,14 @@ def invitations_for(*, user: User) -> QuerySet[Invitation]:
     )
 
 
-def waiting_tables_of(*, user_ids: Iterable[int]) -> dict[int, list[int]]:
-    """The public tables waiting for players where each of these players sits (a followed
-    player "waiting for a game"), newest first: user id -> game ids."""
+def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, list[int]]:
+    """The public tables waiting for players where each of these players (ids, or a subquery
+    of them) sits (a followed player "waiting for a game"), newest first: user id -> game
+    ids."""
     tables: dict[int, list[int]] = {}
     for user_id, game_id in (
         Seat.objects.filter(
-            user_id__in=list(user_ids), game__status=Game.Status.WAITING, game__private=False
+            user_id__in=user_ids, game__status=Game.Status.WAITING, game__private=False
         )
         .order_by("-game__created_at", "-game_id")
         .values_list("user_id", "game_id")
@@ -697,10 +698,12 @@ class FollowedAtTables:
 def people_followed(*, user: User) -> list[FollowedAtTables]:
     """The players `user` follows, by name: who is online now, who waits for a game and where.
     Two queries, whatever their number."""
-    followed = social_selectors.following(user=user, now=clock.now())
-    waiting = waiting_tables_of(user_ids=[player.id for player in followed if not player.hidden])
+    followed = social_selectors.following(user=user)
+    waiting = waiting_tables_of(user_ids=social_selectors.followed_by(user=user))
     return [
-        FollowedAtTables(player=player, waiting_games=waiting.get(player.id, []))
+        FollowedAtTables(
+            player=player, waiting_games=[] if player.hidden else waiting.get(player.id, [])
+        )
         for player in followed
     ]
 

@@ -74,7 +74,7 @@ class PublicUserSerializer(PlayerCardSerializer):
     def get_online(self, user: User) -> bool:
         if user.is_bot or self._relation(user).apart:
             return False
-        return is_online(last_seen_at=user.last_seen_at, now=clock.now())
+        return is_online(user=user)
 
     def get_following(self, user: User) -> bool:
         return self._relation(user).following

@@ -76,6 +76,8 @@ def test_the_card_says_whether_you_follow_them(client_for: Client) -> None:
 def test_online_means_seen_within_a_few_minutes(client_for: Client) -> None:
     anna, boris = UserFactory.create_batch(2)
     services.follow(user=anna, player_id=boris.pk)
+    # Never seen yet.
+    assert client_for(anna).get("/api/me/following/").json()[0]["online"] is False
     client_for(boris).get("/api/me/")
     assert client_for(anna).get("/api/me/following/").json()[0]["online"] is True
     clock.advance(timedelta(minutes=6))

@@ -244,3 +244,22 @@ def test_play_again_on_a_running_game_says_why_not() -> None:
     game = started_game(players=players)
     refused = client_of(players[0]).post(f"/games/{game.pk}/rematch/")
     assert refused.status_code == 409 and "Партия ещё идёт" in html(refused)
+
+
+def test_the_following_page_shows_a_hundred_a_page_those_here_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from web.people import shaping
+
+    monkeypatch.setattr(shaping, "PEOPLE_PER_PAGE", 2)
+    anna, *others = UserFactory.create_batch(4)
+    for other in others:
+        social_services.follow(user=anna, player_id=other.pk)
+    User.objects.filter(pk=others[2].pk).update(last_seen_at=clock.now())
+    first = html(client_of(anna).get("/following/"))
+    assert first.index(f'data-followed="{others[2].pk}"') < first.index(
+        f'data-followed="{others[0].pk}"'
+    )
+    assert f'data-followed="{others[1].pk}"' not in first and 'rel="next"' in first
+    second = html(client_of(anna).get("/following/?page=2"))
+    assert f'data-followed="{others[1].pk}"' in second

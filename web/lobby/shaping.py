@@ -61,11 +61,7 @@ INVITABLE_SHOWN = 60
 def invitable(*, user: User) -> list[tuple[int, str]]:
     """The players the opening form offers to invite: those `user` follows, online first, by
     name (a player who keeps apart from them is left out: the service would refuse them)."""
-    followed = [
-        player
-        for player in social_selectors.following(user=user, now=clock.now())
-        if not player.hidden
-    ]
+    followed = [player for player in social_selectors.following(user=user) if not player.hidden]
     followed.sort(key=lambda player: not player.online)
     return [(player.id, player.name) for player in followed[:INVITABLE_SHOWN]]
 

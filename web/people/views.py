@@ -14,22 +14,22 @@ from django.views.decorators.http import require_POST
 
 from canasta_club.errors import ClubError
 from canasta_club.i18n import text
-from games import selectors as game_selectors
 from social import services as social_services
+from web.people.shaping import following_page
 from web.shared import signed_in_user
 
 
 @login_required
 def following(request: HttpRequest) -> HttpResponse:
-    people = game_selectors.people_followed(user=signed_in_user(request))
+    """The people one follows, online first; a row's «Отписаться» posts the list's one form."""
+    user = signed_in_user(request)
+    if request.method == "POST":
+        player_id = request.POST.get("unfollow", "")
+        if player_id.isdigit():
+            social_services.unfollow(user=user, player_id=int(player_id))
+        return redirect("web:following")
     return render(
-        request,
-        "web/following.html",
-        {
-            "count": len(people),
-            "online": [followed for followed in people if followed.player.online],
-            "offline": [followed for followed in people if not followed.player.online],
-        },
+        request, "web/following.html", following_page(user=user, page=request.GET.get("page"))
     )
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from accounts import selectors as account_selectors
 from accounts.models import User
 from accounts.selectors import is_online
-from canasta_club import clock
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from moderation import selectors as moderation_selectors
@@ -78,9 +77,7 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
     relation = None
     if viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot:
         relation = social_selectors.relation(viewer=viewer, player_id=player.pk)
-    online = (relation is None or not relation.apart) and is_online(
-        last_seen_at=player.last_seen_at, now=clock.now()
-    )
+    online = (relation is None or not relation.apart) and is_online(user=player)
     return PlayerCard(
         player=player,
         stats=record.stats,

@@ -35,7 +35,7 @@ from games.engine.seating import Seating
 from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
-from games.table_phrases import phrase_text
+from games.table_phrases import found_silent, is_silent, phrase_text
 from social import selectors as social_selectors
 
 MOVE_LOG_PAGE = 500
@@ -668,11 +668,18 @@ def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, l
 def table_phrases(*, game: Game, viewer: User | None) -> list[TablePhrase]:
     """The game's latest phrases (table_phrases.LATEST at most), oldest first; to a viewer who
     muted phrases, only their own. Read apart from the game's state: phrases are said without a
-    move, so nothing cached per game version may hold them."""
+    move, so nothing cached per game version may hold them. A table known to be silent costs
+    no query (`is_silent`)."""
+    if is_silent(game.pk):
+        return []
+    muted = viewer is not None and viewer.phrases_muted
     phrases = TablePhrase.objects.filter(game=game)
-    if viewer is not None and viewer.phrases_muted:
+    if muted:
         phrases = phrases.filter(user=viewer)
-    return list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
+    latest = list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
+    if not latest and not muted:
+        found_silent(game.pk)
+    return latest
 
 
 def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import Forbidden, Invalid, LimitReached
 from canasta_club.i18n import text
-from games import errors, live, selectors, store
+from games import errors, live, selectors, store, table_phrases
 from games.models import TablePhrase
 from games.services.locking import not_seated
 from games.table_phrases import PHRASE_INTERVAL, PHRASES
@@ -60,6 +60,7 @@ def say_phrase(*, game_id: int, user: User, phrase: str) -> TablePhrase:
             ),
             retry_after=wait,
         )
+    table_phrases.spoken(table.game.pk)
     said = TablePhrase.objects.create(
         game=table.game,
         seat=seat.seat,

@@ -6,6 +6,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -38,6 +40,11 @@ def test_the_list_is_fixed_and_in_both_languages(client_for: Client) -> None:
 def test_a_phrase_goes_to_the_whole_table(client_for: Client) -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
+    # A silent table: known so after the first read, the next ones ask no query for phrases.
+    assert client_for(players[0]).get(f"/api/games/{game.pk}/").json()["phrases"] == []
+    with CaptureQueriesContext(connection) as silent_read:
+        client_for(players[0]).get(f"/api/games/{game.pk}/")
+    assert not [q for q in silent_read.captured_queries if "tablephrase" in q["sql"]]
     said = say(client_for(players[2]), game, "good_luck")
     assert said.status_code == 201, said.json()
     assert said.json()["seat"] == 2 and said.json()["phrase"] == "good_luck"

@@ -17,7 +17,13 @@ from accounts.models import User
 from canasta_club import clock
 from games import services
 from games.models import Game, Invitation
-from notifications.models import Notification, OutboxMessage
+from notifications.models import (
+    Notification,
+    NotificationSettings,
+    OutboxMessage,
+    PushDelivery,
+    PushSubscription,
+)
 from notifications.services import drain_outbox
 from social import services as social_services
 from tests.factories import UserFactory
@@ -82,6 +88,20 @@ def test_each_invitee_is_notified_in_the_app_and_by_email(client_for: Client) ->
     (email,) = [sent for sent in mail.outbox if boris.email in sent.to]
     assert f"№{game_id}" in email.subject
     assert str(anna) in email.body
+
+
+def test_an_invitation_follows_the_invitees_settings_digest_and_push(client_for: Client) -> None:
+    anna, boris = UserFactory.create_batch(2)
+    NotificationSettings.objects.create(user=boris, digest=True)
+    PushSubscription.objects.create(
+        user=boris, endpoint="https://push.example.com/boris", p256dh="key", auth="secret"
+    )
+    open_with(client_for(anna), [boris.pk])
+    drain_outbox(budget_seconds=0)
+    message = OutboxMessage.objects.get(user=boris, kind="invitation")
+    assert message.status == OutboxMessage.Status.HELD  # in tomorrow's digest
+    assert PushDelivery.objects.filter(message=message).exists()
+    assert Notification.objects.filter(user=boris, kind="invitation").exists()
 
 
 def test_a_kept_seat_is_refused_to_others_and_taken_by_its_invitee(client_for: Client) -> None:

@@ -37,6 +37,11 @@ def _other_player(*, user: User, player_id: int, yourself: Invalid) -> User:
     return player
 
 
+def _refuse_past_cap(count: int, *, cap: int, code: str, ru: str, en: str) -> None:
+    if count >= cap:
+        raise Conflict(code, text(ru, en))
+
+
 @transaction.atomic(durable=True)
 def follow(*, user: User, player_id: int) -> bool:
     """`user` follows the player; True when they did not before. A player `user` blocked is
@@ -60,14 +65,13 @@ def follow(*, user: User, player_id: int) -> bool:
         )
     if Follow.objects.filter(follower=user, followed=player).exists():
         return False
-    if Follow.objects.filter(follower=user).count() >= MAX_FOLLOWING:
-        raise Conflict(
-            "too_many_follows",
-            text(
-                f"Можно следить не больше чем за {MAX_FOLLOWING} игроками.",
-                f"You can follow at most {MAX_FOLLOWING} players.",
-            ),
-        )
+    _refuse_past_cap(
+        Follow.objects.filter(follower=user).count(),
+        cap=MAX_FOLLOWING,
+        code="too_many_follows",
+        ru=f"Можно следить не больше чем за {MAX_FOLLOWING} игроками.",
+        en=f"You can follow at most {MAX_FOLLOWING} players.",
+    )
     Follow.objects.create(follower=user, followed=player)
     return True
 
@@ -95,14 +99,13 @@ def block(*, user: User, player_id: int) -> bool:
     Follow.objects.filter(follower=user, followed=player).delete()
     if Block.objects.filter(blocker=user, blocked=player).exists():
         return False
-    if Block.objects.filter(blocker=user).count() >= MAX_BLOCKED:
-        raise Conflict(
-            "too_many_blocks",
-            text(
-                f"Можно заблокировать не больше {MAX_BLOCKED} игроков.",
-                f"You can block at most {MAX_BLOCKED} players.",
-            ),
-        )
+    _refuse_past_cap(
+        Block.objects.filter(blocker=user).count(),
+        cap=MAX_BLOCKED,
+        code="too_many_blocks",
+        ru=f"Можно заблокировать не больше {MAX_BLOCKED} игроков.",
+        en=f"You can block at most {MAX_BLOCKED} players.",
+    )
     Block.objects.create(blocker=user, blocked=player)
     return True
 

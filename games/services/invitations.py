@@ -256,21 +256,7 @@ def invite_players(*, game_id: int, user: User, invitee_ids: Sequence[int]) -> L
     return lock_game(game_id=game.pk)
 
 
-def _pending_for(
-    *, invitation_id: int, user: User, by_inviter: bool
-) -> tuple[LoadedGame, Invitation]:
-    """The invitation's table locked, then the invitation: one the user received (or, with
-    `by_inviter`, sent), still pending (else 409 `invitation_not_pending`)."""
-    found = (
-        Invitation.objects.filter(pk=invitation_id)
-        .values_list("game_id", "invitee_id", "invited_by_id")
-        .first()
-    )
-    owner = None if found is None else found[2] if by_inviter else found[1]
-    if found is None or owner != user.pk:
-        raise invitation_not_found()
-    locked = lock_game(game_id=found[0])
-    invitation = Invitation.objects.select_for_update(of=("self",)).get(pk=invitation_id)
+def _refuse_unless_pending(invitation: Invitation) -> None:
     if invitation.status != Invitation.Status.PENDING:
         raise Conflict(
             "invitation_not_pending",
@@ -280,25 +266,37 @@ def _pending_for(
             ),
             status=invitation.status,
         )
-    return locked, invitation
+
+
+def _close(*, invitation_id: int, user: User, status: str) -> Invitation:
+    """Declined by its invitee, or withdrawn by whoever invited (`status`): its table locked,
+    then the invitation; the seat opens for anybody and the table's pages are told."""
+    by_inviter = status == Invitation.Status.WITHDRAWN
+    found = (
+        Invitation.objects.filter(pk=invitation_id)
+        .values_list("game_id", "invited_by_id" if by_inviter else "invitee_id")
+        .first()
+    )
+    if found is None or found[1] != user.pk:
+        raise invitation_not_found()
+    locked = lock_game(game_id=found[0])
+    invitation = Invitation.objects.select_for_update(of=("self",)).get(pk=invitation_id)
+    _refuse_unless_pending(invitation)
+    _answer(invitation, status, locked.now)
+    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
+    return invitation
 
 
 @transaction.atomic(durable=True)
 def decline_invitation(*, invitation_id: int, user: User) -> Invitation:
     """The invitee says no: the seat opens for anybody."""
-    locked, invitation = _pending_for(invitation_id=invitation_id, user=user, by_inviter=False)
-    _answer(invitation, Invitation.Status.DECLINED, locked.now)
-    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
-    return invitation
+    return _close(invitation_id=invitation_id, user=user, status=Invitation.Status.DECLINED)
 
 
 @transaction.atomic(durable=True)
 def withdraw_invitation(*, invitation_id: int, user: User) -> Invitation:
     """Whoever invited takes the invitation back: the seat opens for anybody."""
-    locked, invitation = _pending_for(invitation_id=invitation_id, user=user, by_inviter=True)
-    _answer(invitation, Invitation.Status.WITHDRAWN, locked.now)
-    live.announce_after_commit(game_id=locked.game.pk, version=locked.game.version)
-    return invitation
+    return _close(invitation_id=invitation_id, user=user, status=Invitation.Status.WITHDRAWN)
 
 
 def invitation_to_accept(*, invitation_id: int, user: User) -> Invitation:
@@ -306,15 +304,7 @@ def invitation_to_accept(*, invitation_id: int, user: User) -> Invitation:
     invitation = Invitation.objects.filter(pk=invitation_id, invitee=user).first()
     if invitation is None:
         raise invitation_not_found()
-    if invitation.status != Invitation.Status.PENDING:
-        raise Conflict(
-            "invitation_not_pending",
-            text(
-                "Это приглашение уже не ждёт ответа.",
-                "This invitation is no longer waiting for an answer.",
-            ),
-            status=invitation.status,
-        )
+    _refuse_unless_pending(invitation)
     return invitation
 
 

@@ -263,3 +263,18 @@ def test_the_following_page_shows_a_hundred_a_page_those_here_first(
     assert f'data-followed="{others[1].pk}"' not in first and 'rel="next"' in first
     second = html(client_of(anna).get("/following/?page=2"))
     assert f'data-followed="{others[1].pk}"' in second
+
+
+def test_the_pages_speak_english_on_request() -> None:
+    anna, boris = UserFactory.create_batch(2)
+    User.objects.filter(pk=anna.pk).update(language="en")
+    social_services.follow(user=anna, player_id=boris.pk)
+    game = open_table(anna, [boris.pk])
+    client = client_of(User.objects.get(pk=anna.pk))
+    assert "Unfollow" in html(client.get(f"/users/{boris.pk}/"))
+    assert "People I follow" in html(client.get("/following/"))
+    assert "withdraw the invitation" in html(client.get(f"/games/{game.pk}/"))
+    assert "Hide the other players" in html(client.get("/profile/"))
+    User.objects.filter(pk=boris.pk).update(language="en")
+    lobby = html(client_of(User.objects.get(pk=boris.pk)).get("/"))
+    assert "You are invited" in lobby and "Accept" in lobby

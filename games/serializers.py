@@ -675,7 +675,10 @@ class SeatPresenceSerializer(serializers.Serializer):
 
 class InvitationAnswerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Invitation.Status.choices)
+    # A plain string: an enum named `status` would clash with the other apps' in the schema.
+    status = serializers.CharField(
+        help_text="One of: " + ", ".join(f"`{value}`" for value in Invitation.Status.values)
+    )
 
 
 class MyInvitationSerializer(serializers.Serializer):

@@ -214,10 +214,11 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "A bot's level is beginner, club or expert.",
             ),
         )
+    if game.status == Game.Status.WAITING:
+        invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
     seated = {taken.user_id for taken in locked.seats}
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
-        invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
         return seat_and_start(locked, user=bot, seat=seat)
     Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
     locked = lock_game(game_id=game.pk)

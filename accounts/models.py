@@ -46,6 +46,12 @@ class User(AbstractUser):
     # Correspondence games: a discard waits for a second press (the profile's setting; a
     # misclick there costs a day).
     confirm_discard = models.BooleanField(default=False)
+    # The table's phrases (games.table_phrases) of other players are not shown to this player
+    # (the profile's and the table's switch).
+    phrases_muted = models.BooleanField(default=False)
+    # The last request of this player (accounts.middleware, at most once per SEEN_RESOLUTION):
+    # who is online now, for the people who follow them (accounts.selectors.is_online).
+    last_seen_at = models.DateTimeField(null=True, blank=True)
     # Denormalised sum of moderation.AuthorityChange rows; only moderation's services move it.
     authority = models.IntegerField(default=0)
     # Denormalised counts of games' rows (the player card's and /api/me/'s figures); only games'

@@ -5,6 +5,7 @@ be called inside another's and half-commit with it."""
 
 import secrets
 from collections.abc import Iterable
+from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
@@ -30,6 +31,8 @@ from canasta_club.i18n import text
 
 # A player's devices; a program logging in on every run does not pile up tokens beyond this.
 MAX_TOKENS_PER_USER = 20
+# A player's `last_seen_at` is written at most this often (accounts.middleware).
+SEEN_RESOLUTION = timedelta(minutes=1)
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -255,6 +258,7 @@ def update_profile(
     email: str | None = None,
     language: str | None = None,
     confirm_discard: bool | None = None,
+    phrases_muted: bool | None = None,
     password: str = "",
 ) -> User:
     """Change the profile; a new email needs the current password, since the email is the way
@@ -294,6 +298,9 @@ def update_profile(
     if confirm_discard is not None:
         user.confirm_discard = confirm_discard
         changed.append("confirm_discard")
+    if phrases_muted is not None:
+        user.phrases_muted = phrases_muted
+        changed.append("phrases_muted")
     if changed:
         try:
             with transaction.atomic(durable=True):
@@ -301,3 +308,14 @@ def update_profile(
         except IntegrityError as exc:  # another account took the email since the check
             raise _email_taken() from exc
     return user
+
+
+def mark_seen(*, user: User) -> None:
+    """The player made a request: seen now (the database's clock), written at most once per
+    SEEN_RESOLUTION (one UPDATE of their row, no read: the row came with the request)."""
+    seen = user.last_seen_at
+    if seen is not None and seen > clock.process_now() - SEEN_RESOLUTION:
+        return
+    User.objects.filter(pk=user.pk).update(last_seen_at=clock.now_expression())
+    # Until the row is read again: seen about now.
+    user.last_seen_at = clock.process_now()

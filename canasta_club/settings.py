@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "csp",
     "django_celery_beat",
     "accounts",
+    "social",
     "games",
     "notifications",
     "moderation",
@@ -89,6 +90,9 @@ MIDDLEWARE = [
     # for which they do nothing (canasta_club.middleware.pages_only).
     "canasta_club.middleware.CsrfViewMiddleware",
     "canasta_club.middleware.AuthenticationMiddleware",
+    # Who is online: each signed-in request (a token's too, found by DRF in the view) marks
+    # its player seen, at most once a minute.
+    "accounts.middleware.LastSeenMiddleware",
     # After authentication: the pages speak the signed-in user's language.
     "canasta_club.middleware.PageLanguageMiddleware",
     "canasta_club.middleware.MessageMiddleware",
@@ -324,6 +328,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "drain-outbox": {
         "task": "notifications.tasks.drain_outbox",
         "schedule": timedelta(seconds=10),
+        "options": {"expire_seconds": 30},
+    },
+    # Invitations last a table's turn limit (30 s live): a few seconds late at most.
+    "lapse-invitations": {
+        "task": "games.tasks.lapse_invitations",
+        "schedule": timedelta(seconds=5),
         "options": {"expire_seconds": 30},
     },
     "sweep-turn-reminders": {

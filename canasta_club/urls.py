@@ -41,6 +41,7 @@ urlpatterns = [
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),
     path("api/", include("profiles.urls")),
+    path("api/", include("social.urls")),
     path("api/", include("games.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),

@@ -65,6 +65,10 @@ class Game(models.Model):
 
     # Played to the end or abandoned: what exports, player stats, afterwords and reports wait for.
     OVER_STATUSES = (Status.FINISHED, Status.ABANDONED)
+    # What its creator chose in opening the table (open_table's arguments of the same names),
+    # which a rematch copies; every other column is the game's own course
+    # (tests/games/test_rematch.py holds the model's fields to the two).
+    TABLE_SETTINGS = ("mode", "length", "rules", "private")
 
     mode = models.CharField(max_length=5, choices=Mode.choices)
     length = models.CharField(max_length=5, choices=Length.choices)
@@ -283,3 +287,98 @@ class TurnReminder(models.Model):
 
     def __str__(self) -> str:
         return f"Reminder for game {self.game_id} turn ending {self.turn_deadline}"
+
+
+class Invitation(models.Model):
+    """A seat of a waiting table kept for a player its creator invited (issue 37): nobody else
+    takes it while the invitation is pending; it is accepted when the invitee sits down,
+    declined, withdrawn by the creator, or lapses at `expires_at` (the table's turn limit),
+    when the invitations' sweep opens the seat (games.services.invitations)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        ACCEPTED = "accepted", "accepted"
+        DECLINED = "declined", "declined"
+        WITHDRAWN = "withdrawn", "withdrawn"
+        LAPSED = "lapsed", "lapsed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    seat = models.PositiveSmallIntegerField()
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat"],
+                condition=Q(status="pending"),
+                name="invitation_pending_seat_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "invitee"],
+                condition=Q(status="pending"),
+                name="invitation_pending_invitee_unique",
+            ),
+            models.CheckConstraint(condition=Q(seat__lte=LAST_SEAT), name="invitation_seat"),
+        ]
+        indexes = [
+            # The sweep's claim of lapsed invitations.
+            models.Index(
+                fields=["expires_at"], condition=Q(status="pending"), name="invitation_due"
+            ),
+            # A player's invitations waiting for an answer.
+            models.Index(
+                fields=["invitee"], condition=Q(status="pending"), name="invitation_of_invitee"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat} for user {self.invitee_id} ({self.status})"
+
+
+class Rematch(models.Model):
+    """The one rematch of a finished game: `of_game` is unique, so however many of its players
+    press «Сыграть ещё» at once, one new table is opened (games.services.rematches). Deleted
+    with the new table (everybody left it before the start), after which another may be made."""
+
+    of_game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch_of")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(db_default=Now())
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} rematches game {self.of_game_id}"
+
+
+class TablePhrase(models.Model):
+    """One of the table's fixed phrases (games.table_phrases), said by a seat to the whole
+    table: never free text, never to one player alone."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phrases")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    phrase = models.CharField(max_length=20)
+    # The game's version when it was said: the move log shows it after that move.
+    version = models.PositiveIntegerField()
+    said_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            # A table's latest phrases.
+            models.Index(fields=["game", "-id"], name="table_phrase_latest"),
+            # A player's last phrase (one every few seconds).
+            models.Index(fields=["user", "-said_at"], name="table_phrase_of_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}: {self.phrase}"

@@ -7,14 +7,14 @@ except `export_of`, which is for finished games only.
 
 import functools
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from canasta_club import clock
@@ -32,8 +32,11 @@ from games.engine.preview import (
     refusals,
 )
 from games.engine.seating import Seating
-from games.models import DealRecord, Game, Move, Seat
+from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
 from games.store import LoadedGame, Table
+from games.table_phrases import LATEST as LATEST_PHRASES
+from games.table_phrases import found_silent, is_silent, phrase_text
+from social import selectors as social_selectors
 
 MOVE_LOG_PAGE = 500
 
@@ -46,9 +49,35 @@ def iso(moment: datetime | None) -> str | None:
 
 
 def with_seats(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their seats and the pending invitations of those waiting (`Table`s to
+    be: `table_of`)."""
     return queryset.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        Prefetch("seats", queryset=Seat.objects.select_related("user")),
+        Prefetch(
+            "invitations",
+            queryset=_pending_invitations().filter(game__status=Game.Status.WAITING),
+            to_attr="pending_invitations",
+        ),
     )
+
+
+def _pending_invitations() -> QuerySet[Invitation]:
+    return (
+        Invitation.objects.filter(status=Invitation.Status.PENDING)
+        .select_related("invitee")
+        .order_by("seat")
+    )
+
+
+def pending_invitations(*, game: Game) -> list[Invitation]:
+    """A waiting table's pending invitations, by seat (prefetched by `with_seats`); none once
+    the game started (every kept seat was taken by then)."""
+    if game.status != Game.Status.WAITING:
+        return []
+    prefetched: list[Invitation] | None = getattr(game, "pending_invitations", None)
+    if prefetched is not None:
+        return prefetched
+    return list(_pending_invitations().filter(game=game))
 
 
 def game_with_seats(*, game_id: int) -> LoadedGame | None:
@@ -198,12 +227,32 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
 
 
 def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
-    """Open tables (public ones, plus private ones the user sits at) or the user's own games."""
+    """Open tables (public ones, plus private ones the user sits at or is invited to) or the
+    user's own games. Tables where a player blocked either way with the user sits or is
+    invited are left out (social: a block keeps the two apart)."""
     games = Game.objects.defer("state")
     if mine:
         games = games.filter(seats__user=user)
     else:
-        games = games.filter(Q(private=False) | Q(seats__user=user) | Q(created_by=user))
+        invited = Invitation.objects.filter(
+            game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
+        )
+        games = games.filter(
+            Q(private=False) | Q(seats__user=user) | Q(created_by=user) | Exists(invited)
+        )
+        apart = social_selectors.blocked_either_way(user_id=user.pk)
+        if apart:
+            games = games.exclude(
+                Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart))
+            ).exclude(
+                Exists(
+                    Invitation.objects.filter(
+                        game=OuterRef("pk"),
+                        invitee_id__in=apart,
+                        status=Invitation.Status.PENDING,
+                    )
+                )
+            )
     if status:
         games = games.filter(status=status)
     return with_seats(games.distinct()).order_by("-created_at", "-pk")
@@ -267,14 +316,17 @@ def invite_code_matches(*, game: Game, invite_code: str) -> bool:
 
 def may_see(*, table: Table, viewer: User, invite_code: str = "") -> bool:
     """A private table is seen only by its creator and seated players, and while it waits for
-    players by whoever has its invite code; to anybody else it does not exist (404)."""
+    players by whoever has its invite code or is invited to it; to anybody else it does not
+    exist (404)."""
     game = table.game
     if not game.private or game.created_by_id == viewer.pk:
         return True
     if table.seat_of(viewer) is not None:
         return True
-    return game.status == Game.Status.WAITING and invite_code_matches(
-        game=game, invite_code=invite_code
+    if game.status != Game.Status.WAITING:
+        return False
+    return invite_code_matches(game=game, invite_code=invite_code) or any(
+        invitation.invitee_id == viewer.pk for invitation in pending_invitations(game=game)
     )
 
 
@@ -336,6 +388,19 @@ def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> 
         "finished_at": iso(game.finished_at),
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,
+        "invitations": [
+            {
+                "id": invitation.pk,
+                "seat": invitation.seat,
+                "user": {
+                    "id": invitation.invitee_id,
+                    "username": invitation.invitee.username,
+                    "display_name": invitation.invitee.display_name,
+                },
+                "expires_at": iso(invitation.expires_at),
+            }
+            for invitation in pending_invitations(game=game)
+        ],
         "paused_until": iso(pause.paused_until),
         "pause": {
             "asked_by": pause.asked_by,
@@ -573,3 +638,90 @@ def replay_at(*, table: Table, step: int) -> dict[str, Any]:
         "players": export["players"],
         "final_scores": export["scores"],
     }
+
+
+def invitations_for(*, user: User) -> QuerySet[Invitation]:
+    """The user's invitations waiting for an answer, soonest to lapse first."""
+    return (
+        Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING)
+        .select_related("invited_by", "game")
+        .order_by("expires_at", "pk")
+    )
+
+
+def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, list[int]]:
+    """The public tables waiting for players where each of these players (ids, or a subquery
+    of them) sits (a followed player "waiting for a game"), newest first: user id -> game
+    ids."""
+    tables: dict[int, list[int]] = {}
+    for user_id, game_id in (
+        Seat.objects.filter(
+            user_id__in=user_ids, game__status=Game.Status.WAITING, game__private=False
+        )
+        .order_by("-game__created_at", "-game_id")
+        .values_list("user_id", "game_id")
+    ):
+        tables.setdefault(user_id, []).append(game_id)
+    return tables
+
+
+def table_phrases(*, game: Game, viewer: User | None) -> list[TablePhrase]:
+    """The game's latest phrases (table_phrases.LATEST at most), oldest first; to a viewer who
+    muted phrases, only their own. Read apart from the game's state: phrases are said without a
+    move, so nothing cached per game version may hold them. A table known to be silent costs
+    no query (`is_silent`)."""
+    if is_silent(game.pk):
+        return []
+    muted = viewer is not None and viewer.phrases_muted
+    phrases = TablePhrase.objects.filter(game=game)
+    if muted:
+        phrases = phrases.filter(user=viewer)
+    latest = list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
+    if not latest and not muted:
+        found_silent(game.pk)
+    return latest
+
+
+def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:
+    """A phrase as the API shows it: the seat, the phrase's key and its text in the caller's
+    language, and when it was said."""
+    return {
+        "seat": phrase.seat,
+        "phrase": phrase.phrase,
+        "text": phrase_text(phrase.phrase),
+        "at": iso(phrase.said_at),
+    }
+
+
+@dataclass(frozen=True)
+class FollowedAtTables:
+    """A player the viewer follows (social), with the public tables where they wait for
+    players: none shown for a player who keeps apart from the viewer."""
+
+    player: social_selectors.FollowedPlayer
+    waiting_games: list[int]
+
+
+def people_followed(*, user: User) -> list[FollowedAtTables]:
+    """The players `user` follows, by name: who is online now, who waits for a game and where.
+    Two queries, whatever their number."""
+    followed = social_selectors.following(user=user)
+    waiting = waiting_tables_of(user_ids=social_selectors.followed_by(user=user))
+    return [
+        FollowedAtTables(
+            player=player, waiting_games=[] if player.hidden else waiting.get(player.id, [])
+        )
+        for player in followed
+    ]
+
+
+def latest_phrase_id(*, game: Game) -> int | None:
+    """The id of the game's latest phrase (a table page's fragment changes with it)."""
+    return (
+        TablePhrase.objects.filter(game=game).order_by("-id").values_list("pk", flat=True).first()
+    )
+
+
+def rematch_of(*, game: Game) -> int | None:
+    """The id of the game's rematch, once a player opened it."""
+    return Rematch.objects.filter(of_game=game).values_list("game_id", flat=True).first()

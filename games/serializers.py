@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from games.engine.bots import LEVEL_NAMES, LEVELS
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
-from games.models import LAST_SEAT, Game
+from games.models import LAST_SEAT, Game, Invitation
 from games.time_off import AWAY_REASONS
 
 ACTION_TYPES = [
@@ -25,6 +25,7 @@ ACTION_TYPES = [
     "acaba",
     "ask_acaba",
 ]
+BIGINT_MAX = 2**63 - 1
 CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
 
 
@@ -142,6 +143,17 @@ class RulesField(serializers.DictField):
     """Any JSON object: the engine validates the options (400 `invalid_rules` with the reason)."""
 
 
+class InviteField(serializers.ListField):
+    """User ids; at most as many as a table has seats besides yours."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            child=serializers.IntegerField(min_value=1, max_value=BIGINT_MAX),
+            max_length=LAST_SEAT,
+            **kwargs,
+        )
+
+
 class GameCreateSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(
         choices=Game.Mode.choices, help_text="`live`: 30 s a turn; `async`: 24 h a turn."
@@ -169,6 +181,22 @@ class GameCreateSerializer(serializers.Serializer):
         default=0,
         help_text="The creator's seat (0 by default). " + SEAT_HELP,
     )
+    invite = InviteField(
+        required=False,
+        default=list,
+        help_text="Players (user ids) for whom seats are kept: your partners' seats first, then "
+        "the others in the order of play. Each gets an `invitation` notification and may "
+        "accept (sit down) or decline; others get 403 `seat_reserved` on those seats; an "
+        "invitation nobody answers lapses after the table's turn limit (24 h by "
+        "correspondence, 30 s live) and the seat opens. Refused, with nothing opened: "
+        "`cannot_invite_yourself`, `duplicate_invitee`, `unknown_player` (with `player`), "
+        "`invitee_is_bot`, `too_many_invitees` (400), `blocked` (403: a block either way "
+        "between you and one of them).",
+    )
+
+
+class InviteRequestSerializer(serializers.Serializer):
+    invite = InviteField(min_length=1, help_text="Players (user ids) to keep free seats for.")
 
 
 class SeatBotSerializer(serializers.Serializer):
@@ -326,6 +354,19 @@ class PauseSerializer(serializers.Serializer):
     )
 
 
+class InvitedUserSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+
+
+class TableInvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="`POST /api/invitations/{id}/accept/` etc.")
+    seat = serializers.IntegerField(help_text="The seat kept for the player.")
+    user = InvitedUserSerializer()
+    expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     mode = serializers.ChoiceField(choices=Game.Mode.choices)
@@ -366,6 +407,11 @@ class GameSummarySerializer(serializers.Serializer):
         allow_null=True, help_text="The team that won; null: a draw or not over."
     )
     abandoned_by_seat = serializers.IntegerField(allow_null=True)
+    invitations = TableInvitationSerializer(
+        many=True,
+        help_text="A waiting table's seats kept for invited players, pending (empty once the "
+        "game started).",
+    )
     paused_until = serializers.DateTimeField(
         allow_null=True,
         help_text="A correspondence game paused by everyone's agreement: every clock stops "
@@ -485,6 +531,13 @@ class DealViewSerializer(serializers.Serializer):
     )
 
 
+class TablePhraseSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The speaker's seat.")
+    phrase = serializers.CharField(help_text="The phrase's key (`GET /api/phrases/`).")
+    text = serializers.CharField(help_text="The phrase in the request's language.")
+    at = serializers.DateTimeField(help_text="When it was said.")
+
+
 class GameDetailSerializer(GameSummarySerializer):
     deals = DealResultSerializer(many=True, help_text="Finished deals.")
     deal = DealViewSerializer(
@@ -501,6 +554,14 @@ class GameDetailSerializer(GameSummarySerializer):
         many=True,
         help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "
         "discard, undo); `[]` otherwise.",
+    )
+    phrases = TablePhraseSerializer(
+        many=True,
+        required=False,
+        help_text="Only in `GET /api/games/{id}/`: the table's latest phrases (20 at most), "
+        "oldest first; if you muted phrases (`phrases_muted` in `/api/me/`), your own only. "
+        "Phrases are said without a move, so `version` does not change with them: read the "
+        "game again to see new ones (a move's answer leaves them out).",
     )
 
 
@@ -610,3 +671,45 @@ class SeatPresenceSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     is_absent = serializers.BooleanField()
     last_seen_at = serializers.DateTimeField()
+
+
+class InvitationAnswerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    # A plain string: an enum named `status` would clash with the other apps' in the schema.
+    status = serializers.CharField(
+        help_text="One of: " + ", ".join(f"`{value}`" for value in Invitation.Status.values)
+    )
+
+
+class MyInvitationSerializer(serializers.Serializer):
+    """One of your invitations waiting for an answer."""
+
+    id = serializers.IntegerField()
+    game = serializers.IntegerField(source="game_id")
+    seat = serializers.IntegerField(help_text="The seat kept for you.")
+    mode = serializers.CharField(source="game.mode")
+    length = serializers.CharField(source="game.length")
+    invited_by = InvitedUserSerializer()
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
+
+
+class PhraseSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    text = serializers.CharField(help_text="In the request's language.")
+
+
+class SayPhraseSerializer(serializers.Serializer):
+    phrase = serializers.CharField(
+        max_length=40, help_text="A key of `GET /api/phrases/` (else 400 `unknown_phrase`)."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # A phrase goes to the whole table: a field naming whom it is for is refused, not
+        # ignored.
+        extra = sorted(set(self.initial_data) - {"phrase"})
+        if extra:
+            raise serializers.ValidationError(
+                {name: "A phrase is said to the whole table: only `phrase`." for name in extra}
+            )
+        return attrs

@@ -16,5 +16,10 @@ def sweep_turn_reminders() -> int:
 
 
 @shared_task
+def lapse_invitations() -> int:
+    return services.lapse_invitations()
+
+
+@shared_task
 def purge_idempotency_keys() -> int:
     return services.purge_idempotency_keys()

@@ -41,4 +41,28 @@ urlpatterns = [
     path(
         "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
     ),
+    path(
+        "games/<game_id:game_id>/invitations/",
+        views.InvitePlayersView.as_view(),
+        name="game-invitations",
+    ),
+    path("games/<game_id:game_id>/rematch/", views.RematchView.as_view(), name="game-rematch"),
+    path("games/<game_id:game_id>/phrases/", views.SayPhraseView.as_view(), name="game-phrases"),
+    path("phrases/", views.PhrasesView.as_view(), name="phrases"),
+    path("me/invitations/", views.MyInvitationsView.as_view(), name="my-invitations"),
+    path(
+        "invitations/<game_id:invitation_id>/",
+        views.InvitationDetailView.as_view(),
+        name="invitation",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/accept/",
+        views.InvitationAcceptView.as_view(),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/decline/",
+        views.InvitationDeclineView.as_view(),
+        name="invitation-decline",
+    ),
 ]

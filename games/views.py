@@ -19,7 +19,7 @@ from canasta_club.api import request_user
 from canasta_club.errors import Conflict, Invalid, error_body
 from canasta_club.i18n import text
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from games import errors, pauses, presence, selectors, services
+from games import errors, pauses, presence, selectors, services, table_phrases
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -27,15 +27,21 @@ from games.serializers import (
     GameCreateSerializer,
     GameDetailSerializer,
     GameSummarySerializer,
+    InvitationAnswerSerializer,
+    InviteRequestSerializer,
     JoinSerializer,
     LobbyQuerySerializer,
     MoveLogQuerySerializer,
     MoveLogSerializer,
     MoveRequestSerializer,
     MoveResultSerializer,
+    MyInvitationSerializer,
     PauseRequestSerializer,
+    PhraseSerializer,
+    SayPhraseSerializer,
     SeatBotSerializer,
     SeatPresenceSerializer,
+    TablePhraseSerializer,
 )
 from games.store import LoadedGame
 
@@ -137,6 +143,7 @@ GAME_EXAMPLE = OpenApiExample(
         "finished_at": None,
         "winner_team": None,
         "abandoned_by_seat": None,
+        "invitations": [],
         "paused_until": None,
         "pause": {"asked_by": None, "days": None, "asked_until": None, "votes": []},
         "deals": [],
@@ -244,14 +251,18 @@ class GamesView(GenericAPIView):
         "`rules` too. The game starts when every seat is taken, with "
         f"a random first dealer. At most {services.MAX_WAITING_TABLES} of your tables may wait "
         "for players at a time. "
+        "`invite` keeps seats for players you name (see the field). "
         "Errors: `invalid_rules` (400, with the reason), `suspended` (403), "
-        "`too_many_open_tables` (409), `invalid` (also a `seat` the table does not have).",
+        "`too_many_open_tables` (409), `invalid` (also a `seat` the table does not have), and "
+        "the invitations' refusals: `cannot_invite_yourself`, `duplicate_invitee`, "
+        "`unknown_player`, `invitee_is_bot`, `too_many_invitees` (400), `blocked` (403); a "
+        "refused request opens nothing.",
         request=GameCreateSerializer,
         responses={
             201: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: error_response("`suspended`."),
+            403: error_response("`suspended`, `blocked`."),
             409: error_response("`too_many_open_tables`."),
         },
         examples=[
@@ -282,6 +293,11 @@ class GamesView(GenericAPIView):
                         "double_going_out": True,
                     },
                 },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "a correspondence match with two friends invited",
+                value={"mode": "async", "length": "match", "rules": {}, "invite": [12, 15]},
                 request_only=True,
             ),
             OpenApiExample(
@@ -322,7 +338,10 @@ class GameDetailView(APIView):
         loaded = _visible_game_or_404(request, game_id)
         user = request_user(request)
         _seen_by(loaded, user)
-        return Response(selectors.game_detail(table=loaded, viewer=user))
+        detail = selectors.game_detail(table=loaded, viewer=user)
+        # Read apart from the game (said without a move: no version of the game holds them).
+        phrases = selectors.table_phrases(game=loaded.game, viewer=user)
+        return Response({**detail, "phrases": [selectors.phrase_entry(said) for said in phrases]})
 
 
 class JoinView(APIView):
@@ -331,16 +350,20 @@ class JoinView(APIView):
         summary="Take a seat",
         description="Seats are numbered in the order of play, partners never side by side "
         "(four players: 0+2 vs 1+3; each player's `team` says it). The player taking the last "
-        "free seat starts the game. Errors: `invalid` (400: a seat the table does not have), "
+        "free seat starts the game. A seat kept for an invited player is theirs (taking it, or "
+        "any free seat, accepts their invitation; a private table needs no code then). "
+        "Errors: `invalid` (400: a seat the table does not have), "
         "`seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
-        "`suspended` (403); a private table without its `invite_code` is `not_found` (404), "
-        "as on every endpoint, to all but its creator and players.",
+        "`suspended`, `seat_reserved` (the seat is kept for an invited player), `blocked` (a "
+        "player at the table, or invited to it, and you keep apart: a block either way) (403); "
+        "a private table without its `invite_code` is `not_found` (404), as on every endpoint, "
+        "to all but its creator, players and invited players.",
         request=JoinSerializer,
         responses={
             200: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: error_response("`suspended`, `bad_invite_code`."),
+            403: error_response("`suspended`, `bad_invite_code`, `seat_reserved`, `blocked`."),
             404: ERROR_404,
             409: error_response("`seat_taken`, `already_seated`, `game_not_waiting`."),
         },
@@ -372,14 +395,14 @@ class SeatBotView(APIView):
         "live, 1 s async); it decides from what its seat may see. Bots are shown as bots "
         "(`is_bot`, `bot_level`), get no kudos and cannot be reported; a game with bots "
         "(`with_bots`) moves nobody's Authority. Errors: `invalid_bot_level`, `invalid` (400: "
-        "a seat the table does not have), `not_creator` (403), `seat_taken`, "
-        "`game_not_waiting` (409).",
+        "a seat the table does not have), `not_creator`, `seat_reserved` (403: kept for an "
+        "invited player), `seat_taken`, `game_not_waiting` (409).",
         request=SeatBotSerializer,
         responses={
             200: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: error_response("`not_creator`."),
+            403: error_response("`not_creator`, `seat_reserved`."),
             404: ERROR_404,
             409: error_response("`seat_taken`, `game_not_waiting`."),
         },
@@ -633,3 +656,189 @@ class PauseResumeView(APIView):
         user = request_user(request)
         resumed = pauses.resume_pause(game_id=game_id, user=user)
         return Response(selectors.game_detail(table=resumed, viewer=user))
+
+
+# --------------------------------------------------------------------------- invitations (§8)
+
+
+class InvitePlayersView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Invite players to your waiting table",
+        description="The table's creator, seated, keeps free seats for more players (as "
+        "`invite` when opening). Errors: the invitations' refusals (`cannot_invite_yourself`, "
+        "`duplicate_invitee`, `unknown_player`, `invitee_is_bot`, `too_many_invitees` 400; "
+        "`blocked` 403), `not_creator` (403), `already_seated`, `already_invited`, "
+        "`game_not_waiting` (409).",
+        request=InviteRequestSerializer,
+        responses={
+            200: GameDetailSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: error_response("`not_creator`, `blocked`, `suspended`."),
+            404: ERROR_404,
+            409: error_response("`already_seated`, `already_invited`, `game_not_waiting`."),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        body = InviteRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        user = request_user(request)
+        invited = services.invite_players(
+            game_id=game_id, user=user, invitee_ids=body.validated_data["invite"]
+        )
+        return Response(selectors.game_detail(table=invited, viewer=user))
+
+
+INVITATION_404 = error_response("No such invitation of yours (`not_found`).")
+NOT_PENDING = error_response(
+    "`invitation_not_pending` (with its `status`: accepted, declined, withdrawn or lapsed)."
+)
+
+
+class MyInvitationsView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Your invitations waiting for an answer",
+        description="Soonest to lapse first. Accept one (`POST /api/invitations/{id}/accept/`, "
+        "or take its seat: `POST /api/games/{game}/join/`) or decline it.",
+        responses={200: MyInvitationSerializer(many=True), 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        pending = selectors.invitations_for(user=request_user(request))
+        return Response(MyInvitationSerializer(pending, many=True).data)
+
+
+class InvitationAcceptView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Accept an invitation: sit at the seat kept for you",
+        description="The same as joining that seat; the last seat taken starts the game. "
+        "Errors: as `join` (e.g. `blocked`, `suspended` 403), and "
+        "`invitation_not_pending` (409).",
+        request=None,
+        responses={
+            200: GameDetailSerializer,
+            401: ERROR_401,
+            403: error_response("`blocked`, `suspended`."),
+            404: INVITATION_404,
+            409: NOT_PENDING,
+        },
+    )
+    def post(self, request: Request, invitation_id: int) -> Response:
+        user = request_user(request)
+        invitation = services.invitation_to_accept(invitation_id=invitation_id, user=user)
+        joined = services.join_table(game_id=invitation.game_id, user=user, seat=invitation.seat)
+        return Response(selectors.game_detail(table=joined, viewer=user))
+
+
+class InvitationDeclineView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Decline an invitation",
+        description="The seat kept for you opens for anybody. Errors: `invitation_not_pending` "
+        "(409).",
+        request=None,
+        responses={
+            200: InvitationAnswerSerializer,
+            401: ERROR_401,
+            404: INVITATION_404,
+            409: NOT_PENDING,
+        },
+    )
+    def post(self, request: Request, invitation_id: int) -> Response:
+        declined = services.decline_invitation(
+            invitation_id=invitation_id, user=request_user(request)
+        )
+        return Response(InvitationAnswerSerializer(declined).data)
+
+
+class InvitationDetailView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Withdraw an invitation you sent",
+        description="The seat you kept opens for anybody. Errors: `invitation_not_pending` (409).",
+        request=None,
+        responses={204: None, 401: ERROR_401, 404: INVITATION_404, 409: NOT_PENDING},
+    )
+    def delete(self, request: Request, invitation_id: int) -> Response:
+        services.withdraw_invitation(invitation_id=invitation_id, user=request_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RematchView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Play again: the rematch of a game that is over",
+        description="The same people, mode and rules (every setting of the table) at a new "
+        "table. Everyone keeps their seat (partners stay partners): you sit at yours, the old "
+        "table's bots at theirs, and the other people are invited to theirs (an `invitation` "
+        "notification; their seats wait a turn limit) — but one who keeps apart from you (a "
+        "block either way), whose seat stays open. 201 with the new game. One rematch per "
+        "game: a later call by any player of the old game, or two at once, answers that same "
+        "game (200), and seats the caller at the seat kept for them (or their old seat, if "
+        "free). Errors: `not_seated` (403: not a player of that game), `game_not_over` (409: "
+        "still running), and opening's (`too_many_open_tables` 409, `suspended` 403).",
+        request=None,
+        responses={
+            200: GameDetailSerializer,
+            201: GameDetailSerializer,
+            401: ERROR_401,
+            403: error_response("`not_seated`, `suspended`, `blocked`."),
+            404: ERROR_404,
+            409: error_response("`game_not_over`, `too_many_open_tables`."),
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        made = services.rematch(game_id=game_id, user=user)
+        return Response(
+            selectors.game_detail(table=made.table, viewer=user),
+            status=status.HTTP_201_CREATED if made.created else status.HTTP_200_OK,
+        )
+
+
+# --------------------------------------------------------------------------- the table's phrases
+
+
+class PhrasesView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="The table's phrases",
+        description="The fixed list a player may say to the whole table "
+        "(`POST /api/games/{id}/phrases/`), each `{key, text}`, the text in the request's "
+        "language (`Accept-Language`).",
+        responses={200: PhraseSerializer(many=True), 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(table_phrases.catalogue())
+
+
+class SayPhraseView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Say a phrase to the whole table",
+        description="One of the fixed phrases, from your seat to everyone at the table (never "
+        "free text, never to one player alone: a body with any field but `phrase` is 400 "
+        "`invalid`). It shows by your seat for a while, in the move log and in the game's "
+        f"`phrases`. One every {table_phrases.PHRASE_INTERVAL.seconds} s at most. Errors: "
+        "`unknown_phrase`, `invalid` (400), `not_seated`, `muted` (403), `phrase_too_soon` "
+        "(429, with `retry_after` in seconds).",
+        request=SayPhraseSerializer,
+        responses={
+            201: TablePhraseSerializer,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: error_response("`not_seated`, `muted`."),
+            404: ERROR_404,
+            429: error_response("`phrase_too_soon` (with `retry_after`, seconds)."),
+        },
+        examples=[OpenApiExample("good luck", value={"phrase": "good_luck"}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        body = SayPhraseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        said = services.say_phrase(
+            game_id=game_id, user=request_user(request), phrase=body.validated_data["phrase"]
+        )
+        return Response(selectors.phrase_entry(said), status=status.HTTP_201_CREATED)

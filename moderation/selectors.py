@@ -28,6 +28,7 @@ from games.models import Game, Move, Seat
 from moderation import errors, policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 from moderation.phrases import WARM_PHRASES, WarmPhrase
+from social import selectors as social_selectors
 
 MOOD_CACHE_KEY = "moderation:club_mood"
 MOOD_CACHE_SECONDS = 60
@@ -36,7 +37,8 @@ HISTORY_REPORTS = 20
 
 
 def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
-    """Table messages, and partner afterwords the viewer wrote or received; players only."""
+    """Table messages, and partner afterwords the viewer wrote or received; players only. The
+    words of a player the viewer keeps apart from (a block either way) are not shown."""
     table = game_selectors.game_with_seats(game_id=game_id)
     if table is None:
         raise game_errors.game_not_found()
@@ -45,6 +47,7 @@ def afterwords_visible_to(*, game_id: int, viewer: User) -> QuerySet[Afterword]:
     return (
         Afterword.objects.filter(game_id=game_id)
         .filter(readable_by(viewer) | Q(author=viewer))
+        .exclude(author_id__in=social_selectors.blocked_either_way(user_id=viewer.pk))
         .select_related("author")
     )
 

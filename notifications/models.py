@@ -29,6 +29,8 @@ class Kind(models.TextChoices):
     # A player of a correspondence game asks the table for a pause.
     PAUSE_ASKED = "pause_asked", text_lazy("Просят паузу", "A pause is asked")
     GAME_FINISHED = "game_finished", text_lazy("Игра окончена", "A game is over")
+    # A player invites you to the seat they keep for you at their table (or to a rematch).
+    INVITATION = "invitation", text_lazy("Приглашение за стол", "An invitation to a table")
     KUDOS_RECEIVED = "kudos_received", text_lazy("Тёплые слова", "Warm words")
     REPORT_ANSWERED = "report_answered", text_lazy("Ответ на жалобу", "A report answered")
     REPORT_DUE_SOON = (

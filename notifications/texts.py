@@ -2,6 +2,7 @@
 language (the caller names it: a task or a drain has no request, and a message may go to
 someone whose language is not the active one)."""
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +31,7 @@ TITLES: dict[str, tuple[str, str]] = {
     ),
     "pause_asked": ("В игре №{game} просят паузу", "A pause is asked in game #{game}"),
     "game_finished": ("Игра №{game} окончена", "Game #{game} is over"),
+    "invitation": ("Вас приглашают за стол №{game}", "You are invited to table #{game}"),
     "kudos_received": ("Вам сказали тёплые слова", "You received warm words"),
     "report_answered": ("На вашу жалобу ответили", "Your report was answered"),
     "report_due_soon": (
@@ -41,6 +43,10 @@ TITLES: dict[str, tuple[str, str]] = {
 }
 
 SCORE_LINE = ("Счёт: {scores}", "Score: {scores}")
+INVITED_BY_LINE = (
+    "Приглашает {name}. Место ждёт вас до {until} UTC.",
+    "{name} invites you. The seat waits for you until {until} UTC.",
+)
 DIGEST_SUBJECT = (
     "Canasta Club: что произошло за день ({count})",
     "Canasta Club: what you missed today ({count})",
@@ -63,8 +69,16 @@ def title(*, kind: str, game_id: int | None, language: str) -> str:
 
 
 def _details(payload: dict[str, Any], language: str) -> list[str]:
-    """The score of a finished game and a message's text, when the payload has them."""
+    """The score of a finished game, who invites and until when, and a message's text, when
+    the payload has them."""
     lines = []
+    if "inviter_name" in payload:
+        until = datetime.fromisoformat(payload["expires_at"]).strftime("%Y-%m-%d %H:%M")
+        lines.append(
+            in_language(language, *INVITED_BY_LINE).format(
+                name=payload["inviter_name"], until=until
+            )
+        )
     if "scores" in payload:
         scores = " : ".join(str(score) for score in payload["scores"])
         lines.append(in_language(language, *SCORE_LINE).format(scores=scores))

@@ -9,12 +9,14 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
+from accounts.selectors import is_online
 from accounts.serializers import AccountSerializer, PlayerCardSerializer, password_field
 from canasta_club import clock
 from games import time_off
-from games.selectors import player_stats
+from games.selectors import people_followed, player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
+from social import selectors as social_selectors
 
 
 class GameStatsSerializer(serializers.Serializer):
@@ -24,7 +26,8 @@ class GameStatsSerializer(serializers.Serializer):
 
 
 class PublicUserSerializer(PlayerCardSerializer):
-    """A player's card as anyone sees it: never the email or sanctions."""
+    """A player's card as anyone sees it: never the email or sanctions. With the `viewer` in
+    its context, also what the player is to them (social)."""
 
     games = serializers.SerializerMethodField()
     away_until = serializers.SerializerMethodField(
@@ -46,8 +49,38 @@ class PublicUserSerializer(PlayerCardSerializer):
             "bot_level",
             "away_until",
             "away_reason",
+            "online",
+            "following",
+            "blocked",
         ]
         read_only_fields = fields
+
+    online = serializers.SerializerMethodField(
+        help_text="In the club now (seen within the last few minutes); always false to a "
+        "player they keep apart from (a block either way)."
+    )
+    following = serializers.SerializerMethodField(help_text="You follow this player.")
+    blocked = serializers.SerializerMethodField(
+        help_text="You blocked this player (only you see it)."
+    )
+
+    def _relation(self, user: User) -> social_selectors.Relation:
+        viewer: User = self.context["viewer"]
+        if "relation" not in self.context:
+            self.context["relation"] = social_selectors.relation(viewer=viewer, player_id=user.pk)
+        relation: social_selectors.Relation = self.context["relation"]
+        return relation
+
+    def get_online(self, user: User) -> bool:
+        if user.is_bot or self._relation(user).apart:
+            return False
+        return is_online(user=user)
+
+    def get_following(self, user: User) -> bool:
+        return self._relation(user).following
+
+    def get_blocked(self, user: User) -> bool:
+        return self._relation(user).blocked
 
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
@@ -153,6 +186,7 @@ class MeSerializer(AccountSerializer):
             "games",
             "muted_until",
             "suspended_until",
+            "phrases_muted",
             "notification_settings",
             "vacation",
         ]
@@ -182,6 +216,10 @@ class ProfileUpdateSerializer(serializers.Serializer):
     password = password_field(
         required=False, help_text="The current password; needed only to change the email."
     )
+    phrases_muted = serializers.BooleanField(
+        required=False,
+        help_text="The other players' table phrases are not shown to you (your own are).",
+    )
     vacation = VacationSettingsSerializer(
         required=False,
         help_text="Correspondence time off: automatic vacation on/off, days off, time zone. "
@@ -192,3 +230,29 @@ class ProfileUpdateSerializer(serializers.Serializer):
 class RegisteredSerializer(serializers.Serializer):
     user = MeSerializer()
     token = serializers.CharField()
+
+
+class FollowedPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    online = serializers.BooleanField(
+        help_text="In the club now; always false for a player who keeps apart from you."
+    )
+    waiting_games = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The public tables waiting for players where they sit (join them there); "
+        "empty for a player who keeps apart from you.",
+    )
+
+
+def following_answer(*, user: User) -> list[dict[str, object]]:
+    """The players `user` follows, by name: who is online now and who waits for a game."""
+    return [
+        {
+            "id": followed.player.id,
+            "name": followed.player.name,
+            "online": followed.player.online,
+            "waiting_games": followed.waiting_games,
+        }
+        for followed in people_followed(user=user)
+    ]

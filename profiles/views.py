@@ -16,12 +16,14 @@ from canasta_club.api import request_user
 from canasta_club.openapi import ERROR_400, ERROR_401, error_response
 from games import time_off
 from profiles.serializers import (
+    FollowedPlayerSerializer,
     MeSerializer,
     ProfileUpdateSerializer,
     PublicUserSerializer,
     RegisteredSerializer,
     VacationRequestSerializer,
     VacationSerializer,
+    following_answer,
     vacation_answer,
 )
 
@@ -138,4 +140,17 @@ class UserDetailView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         user = get_object_or_404(User, pk=pk)
-        return Response(PublicUserSerializer(user).data)
+        return Response(PublicUserSerializer(user, context={"viewer": request_user(request)}).data)
+
+
+class FollowingView(APIView):
+    @extend_schema(
+        tags=["people"],
+        summary="The players you follow",
+        description="By name, the whole list (at most 1000): who is in the club now "
+        "(`online`) and at which public tables each one waits for players (`waiting_games`). A "
+        "player who blocked you shows offline and waiting nowhere.",
+        responses={200: FollowedPlayerSerializer(many=True), 401: ERROR_401},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(following_answer(user=request_user(request)))

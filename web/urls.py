@@ -9,6 +9,7 @@ from web.account import views as account
 from web.lobby import views as lobby
 from web.moderation import views as moderation
 from web.notifications import views as notifications
+from web.people import views as people
 from web.players import views as players
 from web.replay import views as replay
 from web.rules import views as rules
@@ -40,10 +41,31 @@ urlpatterns = [
     path("games/<game_id:game_id>/pause/", table.ask_pause, name="pause"),
     path("games/<game_id:game_id>/pause/accept/", table.accept_pause, name="pause-accept"),
     path("games/<game_id:game_id>/pause/resume/", table.resume_pause, name="pause-resume"),
+    path("games/<game_id:game_id>/rematch/", table.rematch, name="rematch"),
+    path("games/<game_id:game_id>/phrases/", table.say_phrase, name="say-phrase"),
+    path("games/<game_id:game_id>/phrases/mute/", table.mute_phrases, name="mute-phrases"),
+    path(
+        "invitations/<game_id:invitation_id>/accept/",
+        table.accept_invitation,
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/decline/",
+        table.decline_invitation,
+        name="invitation-decline",
+    ),
+    path(
+        "invitations/<game_id:invitation_id>/withdraw/",
+        table.withdraw_invitation,
+        name="invitation-withdraw",
+    ),
     path("rules/", rules.rules, name="rules"),
     path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),
     path("users/<int:user_id>/", players.player_card, name="player"),
     path("users/<int:user_id>/report/", players.report_player, name="report"),
+    path("users/<int:user_id>/follow/", people.follow, name="follow"),
+    path("users/<int:user_id>/block/", people.block, name="block"),
+    path("following/", people.following, name="following"),
     path("reports/mine/", moderation.my_reports, name="my-reports"),
     path("games/<game_id:game_id>/afterwords/", table.write_afterword, name="afterword"),
     path("games/<game_id:game_id>/replay/", replay.replay, name="replay"),

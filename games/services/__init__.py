@@ -1,11 +1,13 @@
-"""Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency,
-the players' games counters.
+"""Game writes, the one way to call them: tables and seats, invitations, moves, abandonment,
+idempotency, the players' games counters.
 
-Entry points (open_table, join_table, seat_bot, leave_table, make_move) each run one durable
-transaction, so calling one inside another's transaction fails loudly. The `*_locked` helpers
-and abandon_seat / finish_game_abandoned run inside their caller's transaction, on a game it
-locked with `lock_game` (the deadline sweep, pauses), and open none; so does count_game_over,
-which the game's end calls (and the tests, for games they make over without playing them).
+Entry points (open_table, join_table, seat_bot, leave_table, make_move, invite_players,
+decline_invitation, withdraw_invitation, lapse_invitations' batches, rematch, say_phrase)
+each run one durable transaction, so calling one inside another's transaction fails loudly.
+The `*_locked` helpers and abandon_seat / finish_game_abandoned run inside their caller's
+transaction, on a game it locked with `lock_game` (the deadline sweep, pauses, a rematch), and
+open none; so does count_game_over, which the game's end calls (and the tests, for games they
+make over without playing them).
 """
 
 from games.services.abandonment import abandon_seat, finish_game_abandoned
@@ -15,9 +17,18 @@ from games.services.idempotency import (
     purge_idempotency_keys,
     request_fingerprint,
 )
+from games.services.invitations import (
+    decline_invitation,
+    invitation_to_accept,
+    invite_players,
+    lapse_invitations,
+    withdraw_invitation,
+)
 from games.services.locking import lock_game
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
 from games.services.records import count_game_over
+from games.services.rematches import RematchResult, rematch
+from games.services.table_phrases import say_phrase
 from games.services.tables import (
     MAX_WAITING_TABLES,
     join_table,
@@ -32,18 +43,26 @@ __all__ = [
     "MAX_WAITING_TABLES",
     "Idempotency",
     "MoveResult",
+    "RematchResult",
     "Replay",
     "abandon_seat",
     "apply_actions_locked",
     "count_game_over",
+    "decline_invitation",
     "finish_game_abandoned",
+    "invitation_to_accept",
+    "invite_players",
     "join_table",
+    "lapse_invitations",
     "leave_table",
     "lock_game",
     "make_move",
     "open_table",
     "purge_idempotency_keys",
+    "rematch",
     "request_fingerprint",
+    "say_phrase",
     "seat_bot",
     "validated_rules",
+    "withdraw_invitation",
 ]

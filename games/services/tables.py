@@ -5,6 +5,7 @@ another's.
 """
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -17,6 +18,7 @@ from games import bots, errors, live, selectors, store
 from games.engine import Match, Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
+from games.services import invitations
 from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
 from games.services.turns import start_game, start_turn
 from games.store import LoadedGame
@@ -61,9 +63,33 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
 
 @transaction.atomic(durable=True)
 def open_table(
-    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int = 0
+    *,
+    user: User,
+    mode: str,
+    length: str,
+    rules: dict[str, Any],
+    private: bool,
+    seat: int = 0,
+    invite: Sequence[int] = (),
 ) -> Game:
-    """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
+    """Opens a table with its creator seated at `seat`, keeping seats for the players in
+    `invite` (games.services.invitations); at most MAX_WAITING_TABLES waiting ones."""
+    game = open_table_locked(
+        user=user, mode=mode, length=length, rules=rules, private=private, seat=seat
+    )
+    if invite:
+        invitations.invite_locked(
+            locked=lock_game(game_id=game.pk), inviter=user, invitee_ids=invite
+        )
+    return game
+
+
+def open_table_locked(
+    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int
+) -> Game:
+    """Inside the caller's transaction: a new table (its settings, Game.TABLE_SETTINGS, as
+    given) with `user` seated at `seat`; their row locked, so that the cap on their waiting
+    tables holds."""
     refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
     _check_seat(engine_rules, seat)
@@ -96,8 +122,14 @@ def open_table(
 @transaction.atomic(durable=True)
 def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") -> LoadedGame:
     """Takes a free seat; the player taking the table's last free seat starts the game."""
+    return join_locked(
+        locked=lock_game_or_404(game_id), user=user, seat=seat, invite_code=invite_code
+    )
+
+
+def join_locked(*, locked: LoadedGame, user: User, seat: int, invite_code: str = "") -> LoadedGame:
+    """`join_table` inside the caller's transaction, on a game it locked."""
     refuse_suspended(user)
-    locked = lock_game_or_404(game_id)
     game = locked.game
     # A private table without its code (or once it has started) is one the user may not know
     # of: the same 404 as detail, moves and export, never a 409 or 403 that tells it exists.
@@ -107,8 +139,15 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
         raise Conflict(
             "game_not_waiting", text("Эта игра уже началась.", "This game has already started.")
         )
-    # Only its creator may see a private table without the code: they still need it to sit.
-    if game.private and not selectors.invite_code_matches(game=game, invite_code=invite_code):
+    pending = invitations.pending_locked(locked)
+    invited = any(invitation.invitee_id == user.pk for invitation in pending)
+    # Only its creator may see a private table without the code or an invitation: they still
+    # need it to sit.
+    if (
+        game.private
+        and not invited
+        and not selectors.invite_code_matches(game=game, invite_code=invite_code)
+    ):
         raise Forbidden("bad_invite_code", text("Неверный код приглашения.", "Wrong invite code."))
     if locked.seat_of(user) is not None:
         raise Conflict(
@@ -116,7 +155,8 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
     _check_free_seat(locked, seat)
-    return _seat_and_start(locked, user=user, seat=seat)
+    invitations.admit_locked(locked=locked, pending=pending, user=user, seat=seat)
+    return seat_and_start(locked, user=user, seat=seat)
 
 
 def _check_free_seat(locked: LoadedGame, seat: int) -> None:
@@ -125,7 +165,9 @@ def _check_free_seat(locked: LoadedGame, seat: int) -> None:
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
 
 
-def _seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+def seat_and_start(locked: LoadedGame, *, user: User, seat: int) -> LoadedGame:
+    """Inside the caller's transaction: `user` sits at `seat` of the waiting table it locked;
+    the last seat taken starts the game."""
     Seat.at_table(game=locked.game, user=user, seat=seat, last_seen_at=locked.now).save()
     # Read again: the game now has a new seat.
     locked = lock_game(game_id=locked.game.pk)
@@ -172,10 +214,12 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "A bot's level is beginner, club or expert.",
             ),
         )
+    if game.status == Game.Status.WAITING:
+        invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
     seated = {taken.user_id for taken in locked.seats}
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
-        return _seat_and_start(locked, user=bot, seat=seat)
+        return seat_and_start(locked, user=bot, seat=seat)
     Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
     locked = lock_game(game_id=game.pk)
     assert locked.game.state is not None  # an active game

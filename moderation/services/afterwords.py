@@ -18,6 +18,8 @@ from moderation.services.checks import (
     table_or_404,
 )
 from notifications.services import notify
+from social import errors as social_errors
+from social import selectors as social_selectors
 
 
 def _partner_of(game: Game, seats: dict[int, int], author_seat: int, partner_id: int | None) -> int:
@@ -81,6 +83,10 @@ def create_afterword(
                         "Your partner is a bot: it receives no kudos.",
                     ),
                 )
+            # A block either way: no words between the two (their table words are hidden from
+            # each other, moderation.selectors.afterwords_visible_to).
+            if social_selectors.blocked_between(user_id=author.pk, others={recipient_id}):
+                raise social_errors.blocked()
         locked = lock_users([author.pk] + ([recipient_id] if recipient_id else []))
         giver = locked[author.pk]
         if giver.is_muted(now=now):

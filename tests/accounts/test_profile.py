@@ -151,6 +151,9 @@ def test_public_card_hides_email_and_sanctions(user_client):
         "bot_level": "",
         "away_until": None,
         "away_reason": None,
+        "online": False,
+        "following": False,
+        "blocked": False,
     }
 
 

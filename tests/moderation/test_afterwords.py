@@ -8,6 +8,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import Game
 from moderation.models import Afterword
+from social import services as social_services
 from tests.factories import UserFactory
 from tests.moderation.conftest import NotifyRecorder, client_for, over_game
 
@@ -161,3 +162,19 @@ def test_errors_speak_english_on_request(players: list[User]) -> None:
     )
 
     assert response.json()["detail"] == "The game is not over yet."
+
+
+@pytest.mark.parametrize("who_blocks", ["author", "partner"])
+def test_no_words_between_players_apart(players: list[User], game: Game, who_blocks: str) -> None:
+    """A block either way (issue 37): no warm words to the partner, and the table words of
+    one are not shown to the other."""
+    author, partner = players[1], players[3]
+    blocker, blocked = (author, partner) if who_blocks == "author" else (partner, author)
+    social_services.block(user=blocker, player_id=blocked.pk)
+    refused = post_afterword(author, game, "partner")
+    assert (refused.status_code, refused.json()["code"]) == (403, "blocked")
+    assert post_afterword(author, game, "table", "Всем спасибо").status_code == 201
+    shown = client_for(partner).get(f"/api/games/{game.pk}/afterwords/").json()
+    assert [row["author"] for row in shown if row["to"] == "table"] == []
+    seen_by_others = client_for(players[0]).get(f"/api/games/{game.pk}/afterwords/").json()
+    assert len(seen_by_others) == 1

@@ -21,6 +21,7 @@ class ProfileForm(forms.Form):
     email = forms.EmailField()
     language = forms.ChoiceField(choices=settings.LANGUAGES)
     confirm_discard = forms.BooleanField(required=False)
+    phrases_muted = forms.BooleanField(required=False)
     # Needed only to move the email (it is the way back into the account).
     password = forms.CharField(
         max_length=PASSWORD_MAX_LENGTH, strip=False, required=False, widget=forms.PasswordInput

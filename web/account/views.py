@@ -28,6 +28,7 @@ from canasta_club.i18n import text
 from canasta_club.session_login import FreshSessionLoginView
 from games import selectors as game_selectors
 from games import time_off
+from social import selectors as social_selectors
 from web.account.forms import (
     PasswordResetRequestForm,
     ProfileForm,
@@ -86,6 +87,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         "email": user.email,
         "language": user.language,
         "confirm_discard": user.confirm_discard,
+        "phrases_muted": user.phrases_muted,
     }
     form = ProfileForm(request.POST or None, initial=initial)
     saved = False
@@ -100,7 +102,12 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "web/profile.html",
-        {"form": form, "saved": saved, "stats": game_selectors.player_stats(user=user)},
+        {
+            "form": form,
+            "saved": saved,
+            "stats": game_selectors.player_stats(user=user),
+            "blocked": social_selectors.blocked_by(user=user),
+        },
         status=400 if form.errors else 200,
     )
 

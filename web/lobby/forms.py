@@ -1,9 +1,14 @@
 """The lobby's form to open a table: every variant the engine offers; the service checks."""
 
+import re
+from collections.abc import Sequence
 from dataclasses import fields
+from typing import Any
 
 from django import forms
 
+from accounts import selectors as account_selectors
+from canasta_club.i18n import text
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
@@ -51,6 +56,36 @@ class OpenTableForm(forms.Form):
     seat = forms.TypedChoiceField(
         choices=[(n, n) for n in range(LAST_SEAT + 1)], coerce=int, initial=0
     )
+    # Invitations (issue 37): players one follows, ticked, and others by their log-in names.
+    invite = forms.TypedMultipleChoiceField(coerce=int, required=False)
+    invite_names = forms.CharField(max_length=500, required=False)
+
+    def __init__(self, *args: Any, followed: Sequence[tuple[int, str]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        invite = self.fields["invite"]
+        assert isinstance(invite, forms.TypedMultipleChoiceField)
+        invite.choices = list(followed)
+
+    def clean_invite_names(self) -> list[int]:
+        """The players named (log-in names, by commas or spaces), as ids; an unknown name is
+        the field's error."""
+        ids = []
+        for name in re.split(r"[\s,;]+", self.cleaned_data["invite_names"].strip()):
+            if not name:
+                continue
+            player = account_selectors.active_user_by_username(username=name)
+            if player is None:
+                raise forms.ValidationError(
+                    text(f"Нет игрока с именем «{name}».", f"There is no player “{name}”.")
+                )
+            ids.append(player.pk)
+        return ids
+
+    def invitee_ids(self) -> list[int]:
+        """The players to invite, each once: those ticked, then those named."""
+        return list(
+            dict.fromkeys([*self.cleaned_data["invite"], *self.cleaned_data["invite_names"]])
+        )
 
     def rules_options(self) -> dict[str, object]:
         """The engine's options; what the form leaves open takes the table's default."""

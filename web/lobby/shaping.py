@@ -9,6 +9,7 @@ from canasta_club import clock
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from games.models import Game
+from social import selectors as social_selectors
 
 # What the pages call each table the engine seats (players, teams), the club's game first.
 TABLE_NAMES = {
@@ -36,7 +37,8 @@ class LobbyRow:
 
     @property
     def free_seats(self) -> int:
-        return self.seats - len(self.summary["players"])
+        """Seats nobody sits at and none is kept for (an invited player's)."""
+        return self.seats - len(self.summary["players"]) - len(self.summary["invitations"])
 
     @property
     def table_name(self) -> str:
@@ -51,9 +53,22 @@ def _lobby_row(game: Game, *, user: User, now: datetime) -> LobbyRow:
     )
 
 
-def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
-    """Your turn first (nearest deadline first), then your other unfinished games, your tables
-    waiting for players, and open tables to join."""
+# The opening form offers at most this many of the people one follows (those in the club
+# first); the others are invited by name.
+INVITABLE_SHOWN = 60
+
+
+def invitable(*, user: User) -> list[tuple[int, str]]:
+    """The players the opening form offers to invite: those `user` follows, online first, by
+    name (a player who keeps apart from them is left out: the service would refuse them)."""
+    followed = [player for player in social_selectors.following(user=user) if not player.hidden]
+    followed.sort(key=lambda player: not player.online)
+    return [(player.id, player.name) for player in followed[:INVITABLE_SHOWN]]
+
+
+def lobby_sections(*, user: User) -> dict[str, list[Any]]:
+    """Your turn first (nearest deadline first), then the invitations waiting for your answer,
+    your other unfinished games, your tables waiting for players, and open tables to join."""
     now = clock.now()  # one read of the club's clock for every row (who is away, paused)
     active = [
         _lobby_row(game, user=user, now=now)
@@ -69,6 +84,7 @@ def lobby_sections(*, user: User) -> dict[str, list[LobbyRow]]:
     ]
     return {
         "your_turn": your_turn,
+        "invitations": list(game_selectors.invitations_for(user=user)),
         "other_games": [row for row in active if not row.summary["your_turn"]],
         "my_tables": [row for row in waiting if row.summary["your_seat"] is not None],
         "open_tables": [row for row in waiting if row.summary["your_seat"] is None],

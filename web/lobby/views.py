@@ -9,7 +9,7 @@ from canasta_club import clock
 from canasta_club.errors import ClubError
 from games import services as game_services
 from web.lobby.forms import TARGETS, OpenTableForm
-from web.lobby.shaping import lobby_sections
+from web.lobby.shaping import invitable, lobby_sections
 from web.refusals import refusal_of
 from web.shared import signed_in_user
 
@@ -17,7 +17,10 @@ from web.shared import signed_in_user
 def lobby(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "web/welcome.html")
-    form = OpenTableForm(initial={"mode": "async", "length": "match"})
+    user = signed_in_user(request)
+    form = OpenTableForm(
+        initial={"mode": "async", "length": "match"}, followed=invitable(user=user)
+    )
     return _lobby_page(request, form, status=200)
 
 
@@ -35,16 +38,18 @@ def _lobby_page(request: HttpRequest, form: OpenTableForm, *, status: int) -> Ht
 @login_required
 @require_POST
 def open_table(request: HttpRequest) -> HttpResponse:
-    form = OpenTableForm(request.POST)
+    user = signed_in_user(request)
+    form = OpenTableForm(request.POST, followed=invitable(user=user))
     if form.is_valid():
         try:
             game = game_services.open_table(
-                user=signed_in_user(request),
+                user=user,
                 mode=form.cleaned_data["mode"],
                 length=form.cleaned_data["length"],
                 rules=form.rules_options(),
                 private=form.cleaned_data["private"],
                 seat=form.cleaned_data["seat"],
+                invite=form.invitee_ids(),
             )
         except ClubError as exc:
             form.add_error(None, refusal_of(exc).message)

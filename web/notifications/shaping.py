@@ -1,18 +1,35 @@
-"""The notifications page's rows, titled and worded in the page's language."""
+"""The notifications page's rows, titled and worded in the page's language, an invitation
+with its answer."""
 
 from typing import Any
 
 from accounts.models import User
+from games import selectors as game_selectors
 from notifications import selectors as notification_selectors
 from notifications import texts as notification_texts
+from notifications.models import Kind
 
 NOTIFICATIONS_PAGE = 50
 
 
 def notifications_page(*, user: User, language: str) -> list[dict[str, Any]]:
+    """The latest notifications, each with its title and text; an invitation still waiting
+    for the user's answer carries it (the row offers «Принять» and «Отказаться»)."""
+    notifications = list(notification_selectors.notifications_for(user=user)[:NOTIFICATIONS_PAGE])
+    pending = {
+        invitation.pk: invitation
+        for invitation in game_selectors.invitations_for(user=user).filter(
+            pk__in=[
+                notification.payload.get("invitation")
+                for notification in notifications
+                if notification.kind == Kind.INVITATION
+            ]
+        )
+    }
     return [
         {
             "notification": notification,
+            "invitation": pending.get(notification.payload.get("invitation", 0)),
             "title": notification_texts.title(
                 kind=notification.kind, game_id=notification.game_id, language=language
             ),
@@ -24,5 +41,5 @@ def notifications_page(*, user: User, language: str) -> list[dict[str, Any]]:
                 tag="",
             )["body"],
         }
-        for notification in notification_selectors.notifications_for(user=user)[:NOTIFICATIONS_PAGE]
+        for notification in notifications
     ]

@@ -6,11 +6,13 @@ from typing import Any
 
 from accounts import selectors as account_selectors
 from accounts.models import User
+from accounts.selectors import is_online
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from moderation import selectors as moderation_selectors
 from moderation.models import AuthorityChange, Report
 from moderation.selectors import AuthorityChangeShown, ReportTargets
+from social import selectors as social_selectors
 
 RECENT_GAMES_ON_CARD = 10
 AUTHORITY_CHANGES_ON_CARD = 10
@@ -55,6 +57,10 @@ class PlayerCard:
     # «Пожаловаться»: the finished games the viewer shared with this player, and the player's
     # afterwords in them the viewer could read (what a report may cite). No games: no form.
     report_targets: ReportTargets
+    # What the player is to the signed-in viewer (follow, block), and whether they are in the
+    # club now (never shown across a block); None for a visitor, the player themselves, a bot.
+    relation: social_selectors.Relation | None = None
+    online: bool = False
 
 
 def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
@@ -68,6 +74,10 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
             reporter=viewer, accused=player, limit=REPORTABLE_GAMES
         )
     record = game_selectors.player_record(user=player, recent_games=RECENT_GAMES_ON_CARD)
+    relation = None
+    if viewer.is_authenticated and viewer.pk != player.pk and not player.is_bot:
+        relation = social_selectors.relation(viewer=viewer, player_id=player.pk)
+    online = (relation is None or not relation.apart) and is_online(user=player)
     return PlayerCard(
         player=player,
         stats=record.stats,
@@ -83,6 +93,8 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
         ],
         recent_games=[_from_side(game) for game in record.recent_games],
         report_targets=targets,
+        relation=relation,
+        online=online and not player.is_bot,
     )
 
 

@@ -10,6 +10,7 @@ from games.models import Game
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword
 from moderation.phrases import kudos_forecast, kudos_outcome
+from social import selectors as social_selectors
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,9 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
         )
     )
     written = {afterword.to for afterword in afterwords if afterword.author_id == viewer.pk}
-    people = [partner for partner in partners if not partner.is_bot]
+    # Words go to neither bots nor a partner the viewer keeps apart from (a block either way).
+    apart = social_selectors.blocked_either_way(user_id=viewer.pk)
+    people = [partner for partner in partners if not partner.is_bot and partner.pk not in apart]
     may_write_partner = bool(people) and Afterword.To.PARTNER not in written
     kudos_notes = []
     if may_write_partner:
@@ -77,7 +80,7 @@ def afterwords_panel(*, game: Game, viewer: User) -> AfterwordsPanel | None:
             for phrase in moderation_selectors.warm_phrases()
         ],
         partners=people,
-        bot_partner=len(people) < len(partners),
+        bot_partner=any(partner.is_bot for partner in partners),
         kudos_notes=kudos_notes,
         may_write_partner=may_write_partner,
         may_write_table=Afterword.To.TABLE not in written,

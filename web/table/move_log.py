@@ -3,6 +3,7 @@ with the cards it showed to everyone."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from canasta_club.i18n import russian_form, text
@@ -21,6 +22,21 @@ class MovePhrase:
     cards_first: bool = False
 
 
+@dataclass(frozen=True)
+class SaidPhrase:
+    """One of the table's phrases as the page shows it: by the speaker's seat until `until`,
+    in the strip, and in the log after the move the game was at (`version`)."""
+
+    seat: int
+    who: str
+    player: dict[str, Any] | None  # the speaker, for `{% person %}`
+    key: str
+    text: str
+    at: datetime
+    until: datetime
+    version: int
+
+
 @dataclass
 class LoggedTurn:
     """A seat's consecutive moves in one deal, as one entry of the log; what the table shows
@@ -37,6 +53,9 @@ class LoggedTurn:
     went_out: bool = False
     melds: list[str] = field(default_factory=list)  # the ranks of the seat's team's melds touched
     pile: str = ""  # "took" | "discarded" | ""
+    # The table's phrases said after this turn's last move and before the next turn, newest
+    # first (the log lists them above the turn).
+    said_after: list[SaidPhrase] = field(default_factory=list)
 
     @property
     def meld_keys(self) -> str:
@@ -155,3 +174,12 @@ def _log_move(turn: LoggedTurn, move: dict[str, Any]) -> None:
                     cards_first=True,
                 )
             )
+
+
+def place_said(turns: list[LoggedTurn], said: Sequence[SaidPhrase]) -> None:
+    """Each phrase (oldest first) into the turn (newest first) whose moves the game had made
+    when it was said; phrases said before the turns shown stay out of the log."""
+    for phrase in said:
+        turn = next((turn for turn in turns if turn.first_seq <= phrase.version), None)
+        if turn is not None:
+            turn.said_after.insert(0, phrase)

@@ -14,20 +14,23 @@ from django.utils.http import quote_etag
 
 from accounts.models import User
 from canasta_club.i18n import current_language, text
-from games import presence, time_off
+from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
 from games.engine.preview import Opening, Refusal
 from games.engine.seating import Seating
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat, TablePhrase
 from games.store import LoadedGame
+from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import player_name
-from web.table.move_log import LoggedTurn, logged_turns
+from web.table.move_log import LoggedTurn, SaidPhrase, logged_turns, place_said
 from web.table.names import meld_face, meld_name
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
 _RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
 # The log shows the last few turns, read from the last MOVE_WINDOW moves.
 RECENT_TURNS = 3
+# The strip by the seats shows the last few phrases.
+RECENT_SAID = 3
 MOVE_WINDOW = 12
 # The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
@@ -50,6 +53,22 @@ class SeatPlace:
     # dropped and is waited for until `away_at`. Bots are never away.
     away: bool = False
     away_at: datetime | None = None
+    # The seat's latest phrase while it is shown (table_phrases.SHOWN_FOR).
+    said: SaidPhrase | None = None
+    # A waiting table's seat kept for an invited player (their invitation).
+    invitation: "InvitationShown | None" = None
+
+
+@dataclass(frozen=True)
+class InvitationShown:
+    """A seat kept for an invited player, as the waiting table shows it."""
+
+    pk: int
+    seat: int
+    player: dict[str, Any]  # shaped as the selectors shape players, for `{% person %}`
+    expires_at: datetime
+    yours: bool  # the viewer is the one invited
+    sent_by_you: bool  # the viewer invited them
 
 
 @dataclass
@@ -101,6 +120,41 @@ class TablePage:
     # Samba, Bolivia: the indices of the side's melds the pile's top card may join alone
     # (R-SAMBA-PILE (b)), as the engine offers those takes.
     pile_melds: list[int] = field(default_factory=list)
+    # The table's latest phrases, oldest first (the viewer's own only, if they muted the
+    # others'), and whether the viewer muted them.
+    said: list[SaidPhrase] = field(default_factory=list)
+    phrases_muted: bool = False
+    # A waiting table's seats kept for invited players, by seat.
+    invitations: list[InvitationShown] = field(default_factory=list)
+    # A game over: the table of its rematch, once someone opened it.
+    rematch_id: int | None = None
+
+    @cached_property
+    def phrase_menu(self) -> list[dict[str, str]]:
+        """The table's phrases a seated player may say, in the page's language."""
+        return table_phrases.catalogue()
+
+    @cached_property
+    def recent_said(self) -> list[SaidPhrase]:
+        """The strip by the seats: the last few phrases, newest first."""
+        return self.said[::-1][:RECENT_SAID]
+
+    @cached_property
+    def your_invitation(self) -> InvitationShown | None:
+        return next((invitation for invitation in self.invitations if invitation.yours), None)
+
+    @cached_property
+    def bot_seats(self) -> list[int]:
+        """The free seats a bot may take: none kept for an invited player."""
+        kept = {invitation.seat for invitation in self.invitations}
+        return [seat for seat in self.free_seats if seat not in kept]
+
+    @cached_property
+    def open_seats(self) -> list[int]:
+        """The free seats the viewer may take: not those kept for invited players, but for
+        their own."""
+        kept = {invitation.seat for invitation in self.invitations if not invitation.yours}
+        return [seat for seat in self.free_seats if seat not in kept]
 
     @cached_property
     def why(self) -> dict[str, str]:
@@ -302,6 +356,16 @@ def table_page(
     detail, seat, seating = view.detail, view.seat, view.seating
     game = table.game
     players = {player["seat"]: player for player in detail["players"]}
+    person = viewer if isinstance(viewer, User) else None
+    said = [
+        _said(phrase, players) for phrase in game_selectors.table_phrases(game=game, viewer=person)
+    ]
+    shown_now = {phrase.seat: phrase for phrase in said if phrase.until > table.now}
+    invitations = [
+        _invitation_shown(invitation, person)
+        for invitation in game_selectors.pending_invitations(game=game)
+    ]
+    kept = {invitation.seat: invitation for invitation in invitations}
     deal = detail["deal"]
     viewer_seat = seat.seat if seat is not None else 0
     seats = {row.seat: row for row in table.seats}
@@ -321,6 +385,8 @@ def table_page(
             away_at=presence.absence_deadline(seats[number], table.now)
             if live and number in seats
             else None,
+            said=shown_now.get(number),
+            invitation=kept.get(number),
         )
         for number, place, role in _seats_around(seating, viewer_seat)
     ]
@@ -364,6 +430,7 @@ def table_page(
     # The house rules' actions as the engine offers them: the page posts them as they are.
     house = {kind: [action for action in legal if action["type"] == kind] for kind in HOUSE_ACTIONS}
     turns = logged_turns(view.moves, players, seating, cut=view.moves_cut)
+    place_said(turns, said)
     return TablePage(
         game=game,
         now=table.now,
@@ -381,6 +448,45 @@ def table_page(
         refused=view.refused,
         opening=view.opening,
         pile_melds=pile_melds,
+        said=said,
+        phrases_muted=person is not None and person.phrases_muted,
+        invitations=invitations,
+        rematch_id=game_selectors.rematch_of(game=game) if game.is_over else None,
+    )
+
+
+def _said(phrase: TablePhrase, players: dict[int, dict[str, Any]]) -> SaidPhrase:
+    player = players.get(phrase.seat)
+    return SaidPhrase(
+        seat=phrase.seat,
+        who=player_name(player),
+        player=player,
+        key=phrase.phrase,
+        text=phrase_text(phrase.phrase),
+        at=phrase.said_at,
+        until=phrase.said_at + SHOWN_FOR,
+        version=phrase.version,
+    )
+
+
+def _invitation_shown(invitation: Invitation, viewer: User | None) -> InvitationShown:
+    invitee = invitation.invitee
+    return InvitationShown(
+        pk=invitation.pk,
+        seat=invitation.seat,
+        player={
+            "seat": invitation.seat,
+            "user": {
+                "id": invitee.pk,
+                "username": invitee.username,
+                "display_name": invitee.display_name,
+                "is_bot": False,
+                "bot_level": "",
+            },
+        },
+        expires_at=invitation.expires_at,
+        yours=viewer is not None and invitation.invitee_id == viewer.pk,
+        sent_by_you=viewer is not None and invitation.invited_by_id == viewer.pk,
     )
 
 
@@ -417,17 +523,25 @@ def fragment_etag(
     # A wait's countdown is set by the moment the body was made (data-away-now): while a
     # dropped player is waited for, each poll has a body of its own.
     waiting = any(deadline is not None for _seat, _user, _absent, deadline, _off in seats)
+    # Said without a move: the latest phrase, and what the viewer lets themselves see of them.
+    latest_phrase = game_selectors.latest_phrase_id(game=game)
+    kept = [
+        (invitation.pk, invitation.seat, invitation.invitee_id)
+        for invitation in game_selectors.pending_invitations(game=game)
+    ]
     shown = (
         table.now if waiting else None,
         game.pk,
         game.version,
+        latest_phrase,
+        kept,
         # Every write of the state comes with a new version; a test's stacked deal is the one
         # that does not, and the state's text costs little next to a render.
         json.dumps(game.state, separators=(",", ":")),
         game.status,
         seats,
         time_off.pause_state_of(game, now),
-        person and (person.pk, person.time_zone, person.confirm_discard),
+        person and (person.pk, person.time_zone, person.confirm_discard, person.phrases_muted),
         current_language(),
     )
     return quote_etag(hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest())

@@ -1,5 +1,6 @@
 """The table (CONTRACT.md §4 /games/{id}/): the page, its fragment, moves and their previews,
-joining, leaving and seating bots, the agreed pause, and a finished game's afterwords.
+joining, leaving and seating bots, the agreed pause, a finished game's afterwords and its
+rematch, invitations to a waiting table, and the table's phrases.
 
 Thin: forms in, services and web.table.shaping, templates out.
 """
@@ -15,13 +16,16 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import services as account_services
 from canasta_club.errors import ClubError
 from canasta_club.i18n import text
 from games import pauses, presence
 from games import selectors as game_selectors
 from games import services as game_services
+from games.models import Invitation
 from games.store import LoadedGame
 from moderation import services as moderation_services
 from web.refusals import refusal_of
@@ -312,3 +316,108 @@ def write_afterword(request: HttpRequest, game_id: int) -> HttpResponse:
         except ClubError as error:
             messages.error(request, error.message)
     return redirect(reverse("web:table", kwargs={"game_id": game_id}) + "#afterwords")
+
+
+# ----------------------------------------------------------------------------- rematch (#37)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """«Сыграть ещё» (CONTRACT.md §4's `[data-result]`): the rematch service, landing on the new
+    table (the one another player opened already, if so, with the viewer's seat taken)."""
+    try:
+        made = game_services.rematch(game_id=game_id, user=signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:table", game_id=made.table.game.pk)
+
+
+# ----------------------------------------------------------------------------- invitations
+
+
+def _invitation_answer(
+    request: HttpRequest, invitation_id: int, answer: Callable[..., Invitation]
+) -> HttpResponse:
+    """Decline or withdraw an invitation; back to its table (or wherever the form says)."""
+    user = signed_in_user(request)
+    try:
+        invitation = answer(invitation_id=invitation_id, user=user)
+    except ClubError as exc:
+        messages.error(request, refusal_of(exc).message)
+        return redirect(_back(request, reverse("web:lobby")))
+    return redirect(_back(request, reverse("web:table", kwargs={"game_id": invitation.game_id})))
+
+
+def _back(request: HttpRequest, default: str) -> str:
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+    return back if back and safe else default
+
+
+@login_required
+@require_POST
+def accept_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    """Sit at the seat kept for the viewer (the same service as joining it)."""
+    user = signed_in_user(request)
+    try:
+        invitation = game_services.invitation_to_accept(invitation_id=invitation_id, user=user)
+    except ClubError as exc:
+        messages.error(request, refusal_of(exc).message)
+        return redirect(_back(request, reverse("web:lobby")))
+    try:
+        game_services.join_table(game_id=invitation.game_id, user=user, seat=invitation.seat)
+    except ClubError as exc:
+        return _refused(request, invitation.game_id, exc)
+    return redirect("web:table", game_id=invitation.game_id)
+
+
+@login_required
+@require_POST
+def decline_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    return _invitation_answer(request, invitation_id, game_services.decline_invitation)
+
+
+@login_required
+@require_POST
+def withdraw_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    return _invitation_answer(request, invitation_id, game_services.withdraw_invitation)
+
+
+# ----------------------------------------------------------------------------- table phrases
+
+
+def _fetched(request: HttpRequest) -> bool:
+    """Sent by the page's script (which shows the answer in place), not by a plain form."""
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+@login_required
+@require_POST
+def say_phrase(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One of the table's phrases to the whole table; the table's pages see it through their
+    live stream. The page's script gets 204, or the refusal's message with its status."""
+    try:
+        game_services.say_phrase(
+            game_id=game_id, user=signed_in_user(request), phrase=request.POST.get("phrase", "")
+        )
+    except ClubError as exc:
+        if _fetched(request):
+            refusal = refusal_of(exc)
+            return JsonResponse({"message": refusal.message}, status=refusal.status)
+        return _refused(request, game_id, exc)
+    if _fetched(request):
+        return HttpResponse(status=204)
+    return redirect("web:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def mute_phrases(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The viewer's switch: the other players' phrases shown or not (everywhere)."""
+    account_services.update_profile(
+        request=request,
+        user=signed_in_user(request),
+        phrases_muted=request.POST.get("muted") == "1",
+    )
+    return redirect("web:table", game_id=game_id)

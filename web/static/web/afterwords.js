@@ -1,6 +1,7 @@
 // The after-game part comes with the table's fragment, swapped in as the game ends: listen on
-// the document. A preset warm phrase fills the afterword's text field; sending puts in the
-// page's CSRF token (the fragment carries none).
+// the document. A preset warm phrase fills the afterword's text field; sending a form of the
+// fragment (an afterword, «Сыграть ещё», a table phrase) puts in the page's CSRF token (the
+// fragment carries none).
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-phrase]");
   if (!button) return;

@@ -46,6 +46,14 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
         rules = Rules.from_options(options)
     except (ValueError, TypeError) as exc:
         raise Invalid("invalid_rules", str(exc)) from None
+    if rules.deals is not None:
+        raise Invalid(
+            "invalid_rules",
+            text(
+                "Игры из нескольких раздач (deals) играют в турнирах.",
+                "Games of a number of deals (deals) are played in tournaments.",
+            ),
+        )
     if length == Game.Length.DEAL:
         return Rules.from_options({**rules.to_options(), "target": None})
     if rules.target is None:

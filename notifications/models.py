@@ -29,6 +29,11 @@ class Kind(models.TextChoices):
     # A player of a correspondence game asks the table for a pause.
     PAUSE_ASKED = "pause_asked", text_lazy("Просят паузу", "A pause is asked")
     GAME_FINISHED = "game_finished", text_lazy("Игра окончена", "A game is over")
+    # A round of a tournament the player entered has begun: their game of it waits for them.
+    TOURNAMENT_ROUND = (
+        "tournament_round",
+        text_lazy("Начался тур турнира", "A tournament round has begun"),
+    )
     KUDOS_RECEIVED = "kudos_received", text_lazy("Тёплые слова", "Warm words")
     REPORT_ANSWERED = "report_answered", text_lazy("Ответ на жалобу", "A report answered")
     REPORT_DUE_SOON = (

@@ -146,7 +146,8 @@ def test_a_sealed_game_is_seen_by_its_players_alone_and_exported_once_unsealed()
     assert player.get(f"/api/games/{game.pk}/").status_code == 200
     sealed = player.get(f"/api/games/{game.pk}/export/")
     assert sealed.status_code == 409 and sealed.json()["code"] == "game_sealed"
-    assert game.pk not in {row.pk for row in selectors.lobby(user=outsider, status=None, mine=False)}
+    lobby = selectors.lobby(user=outsider, status=None, mine=False)
+    assert game.pk not in {row.pk for row in lobby}
     with transaction.atomic():
         services.unseal_games(game_ids=[game.pk])
     assert stranger.get(f"/api/games/{game.pk}/").status_code == 200

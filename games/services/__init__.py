@@ -18,7 +18,7 @@ from games.services.idempotency import (
     purge_idempotency_keys,
     request_fingerprint,
 )
-from games.services.locking import lock_game
+from games.services.locking import lock_game, refuse_suspended
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
 from games.services.records import count_game_over
 from games.services.tables import (
@@ -49,6 +49,7 @@ __all__ = [
     "open_table",
     "play_out",
     "purge_idempotency_keys",
+    "refuse_suspended",
     "request_fingerprint",
     "seat_bot",
     "unseal_games",

@@ -132,7 +132,7 @@ def _game_sides(scores: list[int], status: str, winner_team: int | None) -> dict
             share = Fraction(1, 2) if winner_team is None else Fraction(int(winner_team == team))
         else:
             share = _share(Fraction(score), others)
-        sides[team] = _Side(points=share, difference=score - sum(others) / len(others))
+        sides[team] = _Side(points=share, difference=score - sum(others, Fraction(0)) / len(others))
     return sides
 
 
@@ -371,3 +371,109 @@ def tournaments_of(*, user: User) -> QuerySet[Tournament]:
     return Tournament.objects.filter(
         Q(pk__in=EntryPlayer.objects.filter(user=user).values("tournament_id"))
     )
+
+
+def points_number(points: Fraction) -> float:
+    """Points as the API and the pages show them (a duplicate game's share has many digits)."""
+    return round(float(points), 4)
+
+
+def _user_brief(user: User) -> dict[str, Any]:
+    return {"id": user.pk, "username": user.username, "display_name": user.display_name}
+
+
+def tournament_summary(tournament: Tournament, *, entry_count: int | None = None) -> dict[str, Any]:
+    """A tournament as lists show it: its settings and where it stands, no entries or rounds."""
+    rules = rules_of(tournament)
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "mode": tournament.mode,
+        "format": tournament.format,
+        "duplicate": tournament.duplicate,
+        "partners": tournament.partners,
+        "rated": tournament.rated,
+        "rules": rules.to_options(),
+        "deals": tournament.deals,
+        "round_count": tournament.rounds,
+        "current_round": tournament.current_round,
+        "max_entries": tournament.max_entries,
+        "entry_count": (
+            entry_count
+            if entry_count is not None
+            else Entry.objects.filter(tournament=tournament).count()
+        ),
+        "round_minutes": int(tournament.round_limit.total_seconds() // 60),
+        "starts_at": game_selectors.iso(tournament.starts_at),
+        "started_at": game_selectors.iso(tournament.started_at),
+        "finished_at": game_selectors.iso(tournament.finished_at),
+        "created_by": _user_brief(tournament.created_by),
+        "created_at": game_selectors.iso(tournament.created_at),
+    }
+
+
+def tournament_detail(tournament: Tournament, *, viewer: User) -> dict[str, Any]:
+    """A tournament in full (CONTRACT §7): its entries, rounds with their games, standings."""
+    entries = entries_of(tournament)
+    rounds = rounds_of(tournament)
+    mine = next(
+        (
+            entry.pk
+            for entry in entries
+            for player in entry.players.all()
+            if player.user_id == viewer.pk
+        ),
+        None,
+    )
+    return {
+        **tournament_summary(tournament, entry_count=len(entries)),
+        "your_entry": mine,
+        "entries": [
+            {
+                "id": entry.pk,
+                "number": entry.number,
+                "players": [player.user_id for player in entry.players.all()],
+                "members": [_user_brief(player.user) for player in entry.players.all()],
+            }
+            for entry in entries
+        ],
+        "rounds": [_round(round_) for round_ in rounds],
+        "standings": [
+            {
+                "entry": row.entry,
+                "points": points_number(row.points),
+                "rank": row.rank,
+                "tiebreak": points_number(row.tiebreak),
+                "difference": points_number(row.difference),
+                "played": row.played,
+                "won": row.won,
+                "byes": row.byes,
+            }
+            for row in standings(tournament)
+        ],
+    }
+
+
+def _round(round_: Round) -> dict[str, Any]:
+    tables = list(round_.tables.all())
+    placements = list(round_.placements.all())
+    return {
+        "number": round_.number,
+        "games": [table.game_id for table in tables],
+        "started_at": game_selectors.iso(round_.started_at),
+        "deadline": game_selectors.iso(round_.deadline),
+        "ended_at": game_selectors.iso(round_.ended_at),
+        "tables": [
+            {
+                "game": table.game_id,
+                "status": table.game.status,
+                "sides": [
+                    [p.entry_id for p in placements if p.table_id == table.pk and p.team == team]
+                    for team in range(len(table.game.scores))
+                ],
+            }
+            for table in tables
+        ],
+        "byes": [placement.entry_id for placement in placements if placement.table_id is None],
+    }

@@ -115,13 +115,14 @@ def play_out(*, game_id: int) -> bool:
     if game.status != Game.Status.ACTIVE:
         return False
     while game.status == Game.Status.ACTIVE:
-        assert game.turn_seat is not None and game.state is not None
+        assert game.turn_seat is not None
         seat = next((seat for seat in locked.seats if seat.seat == game.turn_seat), None)
         if seat is None:  # a seat left empty for a bot (a lobby table's abandonment)
             locked = give_seat_to_bot_locked(locked, seat=game.turn_seat)
             game = locked.game
             continue
         level = seat.user.bot_level or bots.TIMEOUT_LEVEL
+        assert game.state is not None
         actions: list[dict[str, Any]] = bots.bot_turn(
             game=game, match=Match.from_dict(game.state), seat=seat.seat, level=level
         )

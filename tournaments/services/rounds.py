@@ -11,6 +11,7 @@ killed while pairing leaves nothing, and the next sweep pairs the round from the
 import secrets
 from datetime import datetime
 
+from accounts.models import User
 from canasta_club.errors import Conflict
 from canasta_club.i18n import text
 from games import services as game_services
@@ -102,7 +103,7 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
     entries = {entry.pk: entry for entry in selectors.entries_of(tournament)}
     arranged = []
     for table in plan.tables:
-        players = {}
+        players: dict[int, User] = {}
         for team, side in enumerate(table.sides):
             members = [player.user for entry in side for player in entries[entry].players.all()]
             players.update(zip(seating.teams[team], members, strict=True))
@@ -125,8 +126,8 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
             sealed=duplicate,
             games=arranged,
         )
-        for game, table in zip(games, arranged, strict=True):
-            for player in table.players.values():
+        for game, seated in zip(games, arranged, strict=True):
+            for player in seated.players.values():
                 notify(
                     user_id=player.pk,
                     kind=Kind.TOURNAMENT_ROUND,

@@ -1,5 +1,7 @@
 """The tournaments API's requests and answers (CONTRACT §7), for validation and the schema."""
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,6 +16,24 @@ ROUND_MINUTES_HELP = (
     "club's bots (never a disqualification). Default: 7 days a deal by correspondence, 15 "
     "minutes a deal live."
 )
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "description": "One of: " + ", ".join(f"`{v}`" for v in Tournament.Status.values),
+    }
+)
+class TournamentStatusField(serializers.ChoiceField):
+    """Documented without an enum component: other apps' `status` enums would clash with it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Tournament.Status.choices, **kwargs)
+
+
+@extend_schema_field({"type": "string", "enum": Tournament.Status.values})
+class TournamentStatusQueryField(TournamentStatusField):
+    """A query parameter: an inline enum here clashes with nothing (no component)."""
 
 
 @extend_schema_field(RulesSerializer)
@@ -91,8 +111,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class TournamentQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(
-        choices=Tournament.Status.choices,
+    status = TournamentStatusQueryField(
         required=False,
         help_text="`open` (taking entries), `running`, `finished`, or `cancelled` (started "
         "with too few entries).",
@@ -109,7 +128,7 @@ class JoinTournamentSerializer(serializers.Serializer):
     )
 
 
-class UserBriefSerializer(serializers.Serializer):
+class MemberSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     display_name = serializers.CharField()
@@ -118,7 +137,7 @@ class UserBriefSerializer(serializers.Serializer):
 class TournamentSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    status = TournamentStatusField()
     mode = serializers.ChoiceField(choices=Game.Mode.choices)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     duplicate = serializers.BooleanField()
@@ -137,7 +156,7 @@ class TournamentSummarySerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    created_by = UserBriefSerializer()
+    created_by = MemberSerializer()
     created_at = serializers.DateTimeField()
 
 
@@ -145,7 +164,7 @@ class EntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField(help_text="In the order of entering, from 1.")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="User ids.")
-    members = UserBriefSerializer(many=True, help_text="The same players, with their names.")
+    members = MemberSerializer(many=True, help_text="The same players, with their names.")
 
 
 class RoundTableSerializer(serializers.Serializer):

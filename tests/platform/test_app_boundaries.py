@@ -1,9 +1,15 @@
-"""The apps depend one way: games uses accounts and notifications, never the other way round.
+"""The apps depend one way: games uses accounts and notifications, never the other way round;
+tournaments uses games, never the other way round.
 
 notifications is a leaf app (no circle of apps); accounts leaves a player's games and time away
-to the API layer (profiles), which joins them to the profile."""
+to the API layer (profiles), which joins them to the profile. tournaments opens, plays out and
+reads games only through the games app's front doors (its services, selectors, models, the
+engine's rules and the API's shapes): how a turn is timed out or a bot decides is the games
+app's alone, and games knows of a tournament only the label it was opened with."""
 
 import ast
+import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,18 +23,61 @@ def _imported_modules(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            modules.add(node.module)
+            # `from games import services` imports games.services (or a name of games).
+            modules.update(f"{node.module}.{alias.name}" for alias in node.names)
     return modules
 
 
-@pytest.mark.parametrize("app", ["accounts", "notifications"])
-def test_the_app_never_imports_games(app: str) -> None:
+def _imports_of(app: str, allowed: Callable[[str], bool]) -> dict[str, list[str]]:
+    """The app's modules (migrations aside) importing a module `allowed` refuses."""
     folder = ROOT / app
     importers = {
         str(path.relative_to(folder)): sorted(
-            module for module in _imported_modules(path) if module.split(".")[0] == "games"
+            module for module in _imported_modules(path) if not allowed(module)
         )
         for path in folder.rglob("*.py")
         if "migrations" not in path.parts
     }
-    assert {path: modules for path, modules in importers.items() if modules} == {}
+    return {path: modules for path, modules in importers.items() if modules}
+
+
+@pytest.mark.parametrize("app", ["accounts", "notifications"])
+def test_the_app_never_imports_games(app: str) -> None:
+    assert (
+        _imports_of(app, lambda module: module.split(".")[0] not in ("games", "tournaments")) == {}
+    )
+
+
+def test_games_never_imports_tournaments() -> None:
+    assert _imports_of("games", lambda module: module.split(".")[0] != "tournaments") == {}
+
+
+# What tournaments may use of games.
+GAMES_FRONT_DOORS = (
+    "games.services",
+    "games.selectors",
+    "games.models",
+    "games.engine",
+    "games.engine.rules",
+    "games.engine.seating",
+    "games.serializers",
+    "games.urls",
+)
+
+
+def _through_front_doors(imported: str) -> bool:
+    """Not games, or one of its front doors, or a name imported from one."""
+    if imported.split(".")[0] != "games":
+        return True
+    return (imported if _is_module(imported) else imported.rsplit(".", 1)[0]) in GAMES_FRONT_DOORS
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a name inside a module, not a package
+        return False
+
+
+def test_tournaments_use_games_through_its_front_doors() -> None:
+    assert _imports_of("tournaments", _through_front_doors) == {}

@@ -279,8 +279,10 @@ def round_robin_schedule(entries: Sequence[int]) -> list[Round]:
             if home is None or away is None:
                 byes += [entry for entry in (home, away) if entry is not None]
                 continue
-            # Each entry takes the first side about half the time.
-            sides = ((home,), (away,)) if (number + index) % 2 == 0 else ((away,), (home,))
+            # The top row takes the first side, the fixed entry every other round: each entry
+            # takes it half the rounds, give or take one.
+            first = index > 0 or number % 2 == 0
+            sides = ((home,), (away,)) if first else ((away,), (home,))
             tables.append(Table(sides=sides))
         schedule.append(Round(tables=tuple(tables), byes=tuple(byes)))
         circle = [circle[0], circle[-1], *circle[1:-1]]

@@ -16,7 +16,7 @@ from games.engine import Match, Rules
 from games.models import Abandonment, Game, Seat
 from notifications.models import OutboxMessage
 from tests.factories import UserFactory
-from tests.timing.conftest import play_turn
+from tests.timing.conftest import play_turn, turn_of
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +52,7 @@ def test_arranged_games_start_seated_and_dealt_and_tell_the_first_player() -> No
         assert seated == [(seat, people[4 * number + seat].pk) for seat in range(4)]
         match = Match.from_dict(game.state or {})
         assert game.turn_seat == match.deal.to_act == 0  # dealer 3: seat 0 moves first
+        assert game.started_at is not None
         assert game.turn_deadline == game.started_at + settings.TURN_LIMIT["async"]
         kinds = OutboxMessage.objects.filter(game=game).values_list("user_id", "kind")
         assert list(kinds) == [(people[4 * number].pk, "your_turn")]
@@ -83,6 +84,7 @@ def test_a_seat_abandoned_in_an_arranged_game_goes_to_the_clubs_bot_at_once() ->
     assert bot.bot_level == "club"
     assert Abandonment.objects.filter(game=game, user=people[culprit]).exists()
     # The bot's turn is due after its pause, and the sweep plays it.
+    assert game.turn_started_at is not None
     assert game.turn_deadline == game.turn_started_at + settings.BOT_PAUSE["async"]
     clock.advance(settings.BOT_PAUSE["async"])
     assert timeouts.sweep() == 1
@@ -97,7 +99,7 @@ def test_the_last_person_of_an_arranged_game_leaves_it_to_bots_not_abandoned() -
         User.objects.create(username=f"bot-club-{n}", display_name=f"Бот {n}", bot_level="club")
         for n in range(1, 4)
     ]
-    turn = game.turn_seat
+    turn = turn_of(game)
     Seat.objects.filter(game=game).exclude(seat=turn).delete()
     for seat, bot in zip((s for s in range(4) if s != turn), bots, strict=True):
         Seat.at_table(game=game, seat=seat, user=bot).save()

@@ -1,7 +1,7 @@
 """Tournaments made through the services, and games finished without being played."""
 
 from collections.abc import Sequence
-from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 
@@ -15,12 +15,11 @@ from tournaments import services
 from tournaments.models import Entry, Round, RoundTable, Tournament
 
 
-def open_tournament(**fields: object) -> Tournament:
-    creator = fields.pop("creator", None) or UserFactory.create()
+def open_tournament(*, creator: User | None = None, **fields: Any) -> Tournament:
     spec = services.TournamentSpec(
         **{"name": "Весенний кубок", "mode": "async", "format": "swiss", "rounds": 3, **fields}
     )
-    return services.create_tournament(user=creator, spec=spec)
+    return services.create_tournament(user=creator or UserFactory.create(), spec=spec)
 
 
 def enter(tournament: Tournament, count: int) -> list[Entry]:
@@ -81,15 +80,11 @@ def finish_game(game: Game, scores: Sequence[int], *, deals: Sequence[Sequence[i
         game_services.count_game_over(game=Game.objects.get(pk=game.pk), seats=locked.seats)
 
 
-def players_of(game: Game) -> dict[int, User]:
-    return {seat.seat: seat.user for seat in game.seats.select_related("user")}
-
-
 def current_round(tournament: Tournament) -> Round:
     tournament.refresh_from_db()
     return Round.objects.get(tournament=tournament, number=tournament.current_round)
 
 
-def at(moment: datetime) -> None:
-    """The club's clock moved on to `moment`."""
-    clock.advance(moment - clock.now())
+def turn_of(game: Game) -> int:
+    assert game.turn_seat is not None
+    return game.turn_seat

@@ -22,6 +22,7 @@ from tests.tournaments.conftest import (
     open_tournament,
     round_games,
     start,
+    turn_of,
 )
 from tournaments import services
 from tournaments.models import Placement, Round, RoundTable, Tournament
@@ -153,9 +154,10 @@ def test_the_round_deadline_plays_out_every_game_left_then_pairs_the_next(
 def test_a_vacation_stops_a_tournament_games_clock_as_anywhere(entered: Tournament) -> None:
     tournament = start(entered)
     game = round_games(tournament, 1)[0]
-    player = Seat.objects.get(game=game, seat=game.turn_seat).user
+    player = Seat.objects.get(game=game, seat=turn_of(game)).user
     time_off.start_vacation(user=player, days=3)
     game.refresh_from_db()
+    assert game.turn_started_at is not None
     assert game.turn_deadline == game.turn_started_at + timedelta(days=4)
     clock.advance(settings.TURN_LIMIT["async"] + timedelta(hours=1))
     timeouts.sweep()

@@ -98,7 +98,7 @@ def enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
         )
     except ClubError as exc:
         return _back(request, tournament_id, error=exc.message)
-    return _back(request, tournament_id, done=text("Вы участвуете.", "You are entered."))
+    return _back(request, tournament_id, done=text("Заявка принята.", "Your entry is in."))
 
 
 @login_required

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 
 from accounts.models import User
 from games import selectors as game_selectors
@@ -62,11 +62,16 @@ def entries_of(tournament: Tournament) -> list[Entry]:
     )
 
 
-def entry_of(*, tournament: Tournament, user: User) -> Entry | None:
-    player = (
-        EntryPlayer.objects.filter(tournament=tournament, user=user).select_related("entry").first()
-    )
-    return None if player is None else player.entry
+def players_by_entry(tournament: Tournament) -> dict[int, list[User]]:
+    """Each entry's players, by position (one query: what a round's seating needs)."""
+    players: dict[int, list[User]] = defaultdict(list)
+    for player in (
+        EntryPlayer.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("entry_id", "position")
+    ):
+        players[player.entry_id].append(player.user)
+    return dict(players)
 
 
 def rounds_of(tournament: Tournament) -> list[Round]:
@@ -112,6 +117,20 @@ class _Side:
     difference: Fraction
 
 
+@dataclass(frozen=True)
+class _Result:
+    """What the standings read of a game."""
+
+    pk: int
+    status: str
+    scores: list[int]
+    winner_team: int | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in Game.OVER_STATUSES
+
+
 def _share(own: Fraction, others: list[Fraction]) -> Fraction:
     """A side's share of a point against `others`: the share of them it did better than, a tie
     counting half (1/2 with nobody to compare with)."""
@@ -142,7 +161,7 @@ def _board_nets(result: list[dict[str, Any]]) -> list[Fraction]:
     return [total - (sum(totals) - total) / (len(totals) - 1) for total in totals]
 
 
-def _duplicate_sides(tables: list[tuple[int, Game]]) -> dict[int, dict[int, _Side]]:
+def _duplicate_sides(tables: list[tuple[int, _Result]]) -> dict[int, dict[int, _Side]]:
     """Each table's teams' match points over a finished round's boards (see the module)."""
     # (deal number, team) -> game -> that team's result on the board
     boards: dict[tuple[int, int], dict[int, Fraction]] = defaultdict(dict)
@@ -181,32 +200,49 @@ class _Played:
     entry: int
     table: int | None
     team: int | None
-    game: Game | None
+    game: _Result | None
 
 
 def _placements(tournament: Tournament) -> list[_Played]:
+    """Every placement of the tournament with its game's result, as plain rows (a round of a
+    thousand entries is read in one query, no model instances)."""
     rows = (
         Placement.objects.filter(round__tournament=tournament)
-        .select_related("round", "table__game")
-        .defer("table__game__state")
         .order_by("round__number", "table__number", "team", "entry__number")
+        .values_list(
+            "round__number",
+            "round__ended_at",
+            "entry_id",
+            "table_id",
+            "team",
+            "table__game_id",
+            "table__game__status",
+            "table__game__scores",
+            "table__game__winner_team",
+        )
     )
     return [
         _Played(
-            round=row.round.number,
-            round_ended=row.round.ended_at is not None,
-            entry=row.entry_id,
-            table=row.table_id,
-            team=row.team,
-            game=row.table.game if row.table is not None else None,
+            round=number,
+            round_ended=ended_at is not None,
+            entry=entry,
+            table=table,
+            team=team,
+            game=None if game is None else _Result(game, status, scores, winner_team),
         )
-        for row in rows
+        for number, ended_at, entry, table, team, game, status, scores, winner_team in rows
     ]
 
 
 def history(tournament: Tournament) -> History:
     """Who met whom across a table and who sat on one side, every round so far."""
     return _history(_placements(tournament))
+
+
+def pairing_view(tournament: Tournament) -> tuple[list[Standing], History]:
+    """What the next round's pairing needs (the standings and the history), read once."""
+    played = _placements(tournament)
+    return pairing_standings(standings(tournament, played=played)), _history(played)
 
 
 def _history(played: Iterable[_Played]) -> History:
@@ -227,9 +263,10 @@ def _history(played: Iterable[_Played]) -> History:
     return History(opponents=dict(opponents), partners=dict(partners))
 
 
-def standings(tournament: Tournament) -> list[StandingRow]:
-    """Every entry's place, best first (see the module for the points and tie-breaks)."""
-    played = _placements(tournament)
+def standings(tournament: Tournament, *, played: list[_Played] | None = None) -> list[StandingRow]:
+    """Every entry's place, best first (see the module for the points and tie-breaks);
+    `played`: the placements, when already read."""
+    played = _placements(tournament) if played is None else played
     rows = {
         entry: StandingRow(entry=entry, number=number)
         for entry, number in Entry.objects.filter(tournament=tournament).values_list("pk", "number")
@@ -297,7 +334,7 @@ def _sides(tournament: Tournament, played: list[_Played]) -> dict[int, dict[int,
             for table, game in games.items()
             if game.is_over
         }
-    by_round: dict[int, list[tuple[int, Game]]] = defaultdict(list)
+    by_round: dict[int, list[tuple[int, _Result]]] = defaultdict(list)
     for table, game in games.items():
         if rounds[table].round_ended:
             by_round[rounds[table].round].append((table, game))
@@ -364,13 +401,6 @@ def games_waiting_for(*, user: User) -> list[TournamentGame]:
         )
         for table in tables
     ]
-
-
-def tournaments_of(*, user: User) -> QuerySet[Tournament]:
-    """The tournaments the user entered."""
-    return Tournament.objects.filter(
-        Q(pk__in=EntryPlayer.objects.filter(user=user).values("tournament_id"))
-    )
 
 
 def points_number(points: Fraction) -> float:

@@ -35,10 +35,6 @@ class ArrangedGame:
     first_dealer: int
 
 
-# The turn fields start_turn sets on a new game, written for every arranged game at once.
-_TURN_FIELDS = ["turn_seat", "turn_started_at", "turn_deadline"]
-
-
 def open_arranged_games(
     *,
     mode: str,
@@ -57,12 +53,11 @@ def open_arranged_games(
     now = clock.now()
     length = Game.Length.DEAL if (rules.deals or 1) == 1 else Game.Length.MATCH
     options = rules.to_options()
-    matches = [
-        Match.new(rules, first_dealer=arranged.first_dealer, seed=arranged.seed)
-        for arranged in games
-    ]
-    opened = Game.objects.bulk_create(
-        Game(
+    opened: list[Game] = []
+    tables: list[tuple[LoadedGame, Match]] = []
+    for arranged in games:
+        match = Match.new(rules, first_dealer=arranged.first_dealer, seed=arranged.seed)
+        game = Game(
             mode=mode,
             length=length,
             rules=options,
@@ -79,22 +74,19 @@ def open_arranged_games(
             tournament=tournament,
             sealed=sealed,
         )
-        for arranged, match in zip(games, matches, strict=True)
-    )
-    seats_of_games = [
-        [
+        seats = tuple(
             # Seen now: a live player has the absence grace to reach the table.
             Seat.at_table(game=game, seat=seat, user=player, last_seen_at=now)
             for seat, player in sorted(arranged.players.items())
-        ]
-        for game, arranged in zip(opened, games, strict=True)
-    ]
-    Seat.objects.bulk_create(seat for seats in seats_of_games for seat in seats)
-    for game, seats, match in zip(opened, seats_of_games, matches, strict=True):
-        table = LoadedGame(game=game, seats=tuple(seats), now=now)
-        start_turn(table, match, now)
+        )
+        table = LoadedGame(game=game, seats=seats, now=now)
+        start_turn(table, match, now)  # the first turn's clock, before the row is written
+        opened.append(game)
+        tables.append((table, match))
+    Game.objects.bulk_create(opened)
+    Seat.objects.bulk_create(seat for table, _match in tables for seat in table.seats)
+    for table, match in tables:
         notify_turn(table, match)
-    Game.objects.bulk_update(opened, _TURN_FIELDS)
     return opened
 
 

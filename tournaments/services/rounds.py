@@ -72,8 +72,7 @@ def _plan(tournament: Tournament, rules: Rules, number: int) -> pairing.Round:
     sides_are_entries = _sides_are_entries(tournament, rules)
     if tournament.format == Tournament.Format.ROUND_ROBIN and sides_are_entries:
         return pairing.round_robin_schedule(entries)[number - 1]
-    standings = selectors.pairing_standings(selectors.standings(tournament))
-    history = selectors.history(tournament)
+    standings, history = selectors.pairing_view(tournament)
     if sides_are_entries:
         return pairing.swiss_round(standings, history)
     return pairing.rotating_round(
@@ -100,12 +99,12 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
         started_at=now,
         deadline=now + tournament.round_limit,
     )
-    entries = {entry.pk: entry for entry in selectors.entries_of(tournament)}
+    players_of = selectors.players_by_entry(tournament)
     arranged = []
     for table in plan.tables:
         players: dict[int, User] = {}
         for team, side in enumerate(table.sides):
-            members = [player.user for entry in side for player in entries[entry].players.all()]
+            members = [player for entry in side for player in players_of[entry]]
             players.update(zip(seating.teams[team], members, strict=True))
         arranged.append(
             game_services.ArrangedGame(

@@ -191,7 +191,6 @@ def opening_figures(*, players: int) -> None:
 
 
 def simulation_figures(*, entries: int, rounds: int, absent_share: float, seed: int = 64) -> None:
-
     from canasta_club import clock
     from games import bots, timeouts
     from games import services as game_services

@@ -426,7 +426,7 @@ CORRESPONDENCE_PAUSE_DAYS = int(os.environ.get("CORRESPONDENCE_PAUSE_DAYS", "14"
 CORRESPONDENCE_PAUSE_ASK_HOURS = int(os.environ.get("CORRESPONDENCE_PAUSE_ASK_HOURS", "24"))
 # A tournament round's time for each deal of its games, unless its creator chose another: past
 # the round's deadline the club's bots play out what is left (tournaments.services).
-TOURNAMENT_ROUND_PER_DEAL = {"async": timedelta(days=7), "live": timedelta(minutes=15)}
+TOURNAMENT_ROUND_PER_DEAL = {"async": timedelta(days=7), "live": timedelta(minutes=30)}
 
 LOGGING = {
     "version": 1,

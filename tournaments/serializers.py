@@ -13,7 +13,7 @@ from tournaments.services import MAX_ENTRIES, MAX_ROUNDS
 
 ROUND_MINUTES_HELP = (
     "A round's time in minutes (10 to 86400): its games not over by then are played out by the "
-    "club's bots (never a disqualification). Default: 7 days a deal by correspondence, 15 "
+    "club's bots (never a disqualification). Default: 7 days a deal by correspondence, 30 "
     "minutes a deal live."
 )
 

@@ -409,7 +409,14 @@ def points_number(points: Fraction) -> float:
 
 
 def _user_brief(user: User) -> dict[str, Any]:
-    return {"id": user.pk, "username": user.username, "display_name": user.display_name}
+    """A player as every answer of the club names them (games' UserBriefSerializer)."""
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "display_name": user.display_name,
+        "is_bot": user.is_bot,
+        "bot_level": user.bot_level,
+    }
 
 
 def tournament_summary(tournament: Tournament, *, entry_count: int | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from games.engine.rules import DEALS_MAX
 from games.models import Game
-from games.serializers import RulesSerializer
+from games.serializers import RulesSerializer, UserBriefSerializer
 from tournaments.models import Tournament
 from tournaments.services import MAX_ENTRIES, MAX_ROUNDS
 
@@ -128,12 +128,6 @@ class JoinTournamentSerializer(serializers.Serializer):
     )
 
 
-class MemberSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    display_name = serializers.CharField()
-
-
 class TournamentSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -156,7 +150,7 @@ class TournamentSummarySerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    created_by = MemberSerializer()
+    created_by = UserBriefSerializer()
     created_at = serializers.DateTimeField()
 
 
@@ -164,7 +158,7 @@ class EntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField(help_text="In the order of entering, from 1.")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="User ids.")
-    members = MemberSerializer(many=True, help_text="The same players, with their names.")
+    members = UserBriefSerializer(many=True, help_text="The same players, with their names.")
 
 
 class RoundTableSerializer(serializers.Serializer):

@@ -176,3 +176,30 @@ def test_the_games_end_counts_for_the_standings_once_played_through_the_services
     detail = round_services.selectors.standings(Tournament.objects.get(pk=tournament.pk))
     assert sum(row.points for row in detail) == 2  # one point a game, two games
     assert all(row.played == 1 for row in detail)
+
+
+def test_a_game_failing_to_play_out_holds_up_no_other(
+    entered: Tournament, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    tournament = start(entered)
+    broken, fine = round_games(tournament, 1)
+    real_play_out = game_services.play_out
+
+    def play_out(*, game_id: int) -> bool:
+        if game_id == broken.pk:
+            raise RuntimeError("a bug")
+        return real_play_out(game_id=game_id)
+
+    monkeypatch.setattr(game_services, "play_out", play_out)
+    round_ = current_round(tournament)
+    clock.advance(round_.deadline - clock.now() + timedelta(seconds=1))
+    services.sweep_tournaments()
+    assert "Playing out game" in caplog.text
+    fine.refresh_from_db()
+    broken.refresh_from_db()
+    assert fine.status == Game.Status.FINISHED and broken.status == Game.Status.ACTIVE
+    # After the lease the next sweep tries again, and the round goes on.
+    monkeypatch.setattr(game_services, "play_out", real_play_out)
+    clock.advance(timedelta(minutes=3))
+    assert services.sweep_tournaments() >= 1
+    assert current_round(tournament).number == 2

@@ -86,7 +86,7 @@ def advance_locked(tournament: Tournament, now: datetime) -> list[int]:
         tournament.due_at = now + PLAY_OUT_LEASE
         tournament.save(update_fields=["due_at"])
         return unfinished
-    # Claimed early (its due_at moved by hand?): nothing to do before the deadline.
+    # Nothing is due before the round's deadline (a due_at set earlier by hand).
     tournament.due_at = round_.deadline
     tournament.save(update_fields=["due_at"])
     return []
@@ -122,6 +122,11 @@ def sweep_tournaments(*, budget_seconds: float = SWEEP_BUDGET_SECONDS) -> int:
             failed.append(claimed)
             continue
         for game_id in play_out:
-            game_services.play_out(game_id=game_id)
+            try:
+                game_services.play_out(game_id=game_id)
+            except Exception:
+                # One broken game must not hold up the round's others; after the lease the
+                # sweep tries it again.
+                logger.exception("Playing out game %s of tournament %s failed", game_id, claimed)
         advanced += 1
     return advanced

@@ -1,6 +1,8 @@
 """The tournaments' pages: the list with the form to open one, and a tournament's page with its
 entries, standings and rounds, where one enters, leaves or (its creator) starts it."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -62,13 +64,20 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "web/tournament.html", {"page": page, "enter_form": EnterForm()})
 
 
-def _back(
-    request: HttpRequest, tournament_id: int, *, error: str = "", done: str = ""
+def _back(request: HttpRequest, tournament_id: int, *, error: str) -> HttpResponse:
+    messages.error(request, error)
+    return redirect("web:tournament", tournament_id=tournament_id)
+
+
+def _act(
+    request: HttpRequest, tournament_id: int, act: Callable[[], object], *, done: str
 ) -> HttpResponse:
-    if error:
-        messages.error(request, error)
-    elif done:
-        messages.success(request, done)
+    """Runs a service on the tournament; back to its page with what happened (or why not)."""
+    try:
+        act()
+    except ClubError as exc:
+        return _back(request, tournament_id, error=exc.message)
+    messages.success(request, done)
     return redirect("web:tournament", tournament_id=tournament_id)
 
 
@@ -92,35 +101,38 @@ def enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 ),
             )
         partner_id = partner.pk
-    try:
-        services.join_tournament(
+    return _act(
+        request,
+        tournament_id,
+        lambda: services.join_tournament(
             tournament_id=tournament_id, user=signed_in_user(request), partner_id=partner_id
-        )
-    except ClubError as exc:
-        return _back(request, tournament_id, error=exc.message)
-    return _back(request, tournament_id, done=text("Заявка принята.", "Your entry is in."))
+        ),
+        done=text("Заявка принята.", "Your entry is in."),
+    )
 
 
 @login_required
 @require_POST
 def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.leave_tournament(tournament_id=tournament_id, user=signed_in_user(request))
-    except ClubError as exc:
-        return _back(request, tournament_id, error=exc.message)
-    return _back(request, tournament_id, done=text("Вы больше не участвуете.", "You have left."))
+    return _act(
+        request,
+        tournament_id,
+        lambda: services.leave_tournament(
+            tournament_id=tournament_id, user=signed_in_user(request)
+        ),
+        done=text("Вы больше не участвуете.", "You have left."),
+    )
 
 
 @login_required
 @require_POST
 def start(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.start_tournament(tournament_id=tournament_id, user=signed_in_user(request))
-    except ClubError as exc:
-        return _back(request, tournament_id, error=exc.message)
-    return _back(
+    return _act(
         request,
         tournament_id,
+        lambda: services.start_tournament(
+            tournament_id=tournament_id, user=signed_in_user(request)
+        ),
         done=text(
             "Турнир начался: столы первого тура открыты.",
             "The tournament has begun: the first round's tables are open.",

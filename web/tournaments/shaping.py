@@ -185,19 +185,27 @@ class ListedTournament:
     entry_count: int
 
 
+# The most of each section the list shows, newest first.
+LISTED = 50
+
+
 def tournament_lists() -> dict[str, list[ListedTournament]]:
-    """Open, running and finished (the latest; cancelled ones with them)."""
-    sections: dict[str, list[ListedTournament]] = {"open": [], "running": [], "finished": []}
-    for tournament in selectors.tournaments(status=None)[:300]:
-        status = tournament.status
-        section = "finished" if status == Tournament.Status.CANCELLED else status
-        if len(sections[section]) >= 50:
-            continue
-        sections[section].append(
+    """Taking entries, running, and the latest finished (cancelled ones with them)."""
+    sections = {
+        "open": [Tournament.Status.OPEN],
+        "running": [Tournament.Status.RUNNING],
+        "finished": [Tournament.Status.FINISHED, Tournament.Status.CANCELLED],
+    }
+    return {
+        section: [
             ListedTournament(
                 tournament=tournament,
                 description=describe(tournament),
                 entry_count=tournament.entry_count,  # type: ignore[attr-defined]  # annotated
             )
-        )
-    return sections
+            for tournament in selectors.tournaments(status=None).filter(status__in=statuses)[
+                :LISTED
+            ]
+        ]
+        for section, statuses in sections.items()
+    }

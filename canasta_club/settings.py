@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "moderation",
+    "tournaments",
     "web",
 ]
 
@@ -336,6 +337,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": timedelta(seconds=5),
         "options": {"expire_seconds": 30},
     },
+    # Tournaments: starts due, rounds whose last game ended (paired within seconds), rounds
+    # past their deadline (played out by bots).
+    "sweep-tournaments": {
+        "task": "tournaments.tasks.sweep_tournaments",
+        "schedule": timedelta(seconds=2),
+        "options": {"expire_seconds": 20},
+    },
     "sweep-turn-reminders": {
         "task": "games.tasks.sweep_turn_reminders",
         "schedule": timedelta(seconds=30),
@@ -439,6 +447,9 @@ BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
 CORRESPONDENCE_VACATION_DAYS = int(os.environ.get("CORRESPONDENCE_VACATION_DAYS", "14"))
 CORRESPONDENCE_PAUSE_DAYS = int(os.environ.get("CORRESPONDENCE_PAUSE_DAYS", "14"))
 CORRESPONDENCE_PAUSE_ASK_HOURS = int(os.environ.get("CORRESPONDENCE_PAUSE_ASK_HOURS", "24"))
+# A tournament round's time for each deal of its games, unless its creator chose another: past
+# the round's deadline the club's bots play out what is left (tournaments.services).
+TOURNAMENT_ROUND_PER_DEAL = {"async": timedelta(days=7), "live": timedelta(minutes=30)}
 
 LOGGING = {
     "version": 1,

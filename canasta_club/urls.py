@@ -45,6 +45,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
+    path("api/", include("tournaments.urls")),
     path("", include("web.urls")),
 ]
 

@@ -113,6 +113,14 @@ class Game(models.Model):
     pause_votes = models.JSONField(default=list, blank=True)
     paused_from = models.DateTimeField(null=True, blank=True)
     paused_until = models.DateTimeField(null=True, blank=True)
+    # The tournament and round that arranged this game (`{"id", "round"}`, the API's
+    # `tournament`), fixed when the club opened it (games.services.open_arranged_games); null
+    # for a table opened in the lobby. An arranged game never waits on an empty seat: a seat
+    # its player abandons goes to the club's bot at once, so the event goes on.
+    tournament = models.JSONField(null=True, blank=True, editable=False)
+    # Its deals are being played at other tables too (a duplicate tournament's round): only its
+    # players see it, and its export and replay wait, until the event unseals it.
+    sealed = models.BooleanField(default=False)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"])]
@@ -133,6 +141,11 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in self.OVER_STATUSES
+
+    @property
+    def arranged(self) -> bool:
+        """Opened and seated by the club for an event (a tournament), not in the lobby."""
+        return self.tournament is not None
 
 
 class Seat(models.Model):

@@ -238,7 +238,10 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
             game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
         )
         games = games.filter(
-            Q(private=False) | Q(seats__user=user) | Q(created_by=user) | Exists(invited)
+            Q(private=False, sealed=False)
+            | Q(seats__user=user)
+            | Q(created_by=user)
+            | Exists(invited)
         )
         apart = social_selectors.blocked_either_way(user_id=user.pk)
         if apart:
@@ -316,9 +319,12 @@ def invite_code_matches(*, game: Game, invite_code: str) -> bool:
 
 def may_see(*, table: Table, viewer: User, invite_code: str = "") -> bool:
     """A private table is seen only by its creator and seated players, and while it waits for
-    players by whoever has its invite code or is invited to it; to anybody else it does not
-    exist (404)."""
+    players by whoever has its invite code or is invited to it; a sealed one (its deals are
+    dealt at other tables of a duplicate round too) by its players alone; to anybody else it
+    does not exist (404)."""
     game = table.game
+    if game.sealed:
+        return table.seat_of(viewer) is not None
     if not game.private or game.created_by_id == viewer.pk:
         return True
     if table.seat_of(viewer) is not None:
@@ -408,6 +414,8 @@ def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> 
             "asked_until": iso(pause.asked_until),
             "votes": pause.votes,
         },
+        # Fixed when the game was opened: a cached answer of any version holds it unchanged.
+        "tournament": game.tournament,
     }
 
 

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine.bots import LEVEL_NAMES, LEVELS
-from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
+from games.engine.rules import DEALS_MAX, TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game, Invitation
 from games.time_off import AWAY_REASONS
 
@@ -135,6 +135,13 @@ class RulesSerializer(serializers.Serializer):
         choices=["club", "going_out"],
         help_text="`going_out` (the classic article): red threes count for the side that went "
         "out and against the other. Absent when `club`.",
+    )
+    deals = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=DEALS_MAX,
+        help_text="A tournament's game of this many deals, scored by points (`target` null). "
+        "Only the club opens such games; absent otherwise.",
     )
 
 
@@ -367,6 +374,11 @@ class TableInvitationSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
 
 
+class GameTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The tournament (`GET /api/tournaments/{id}/`).")
+    round = serializers.IntegerField(help_text="The round of the tournament, from 1.")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     mode = serializers.ChoiceField(choices=Game.Mode.choices)
@@ -418,6 +430,11 @@ class GameSummarySerializer(serializers.Serializer):
         "until then; null when not paused.",
     )
     pause = PauseSerializer(help_text="A pause asked or running (correspondence games).")
+    tournament = GameTournamentSerializer(
+        allow_null=True,
+        help_text="The tournament and round the club opened this game for; null for a table "
+        "opened in the lobby.",
+    )
 
 
 class PauseRequestSerializer(serializers.Serializer):

@@ -571,12 +571,14 @@ class ExportView(APIView):
         summary="A finished game for replay",
         description="Rules, match seed, first dealer, every deal's seed and result, and every "
         "move with its private event: `Match.new(rules, first_dealer=..., seed=...)` then apply "
-        "the moves in order. Before the end: 409 `game_not_finished`.",
+        "the moves in order. Before the end: 409 `game_not_finished`; a game of a duplicate "
+        "tournament's round while the round's other tables still play its deals: 409 "
+        "`game_sealed`.",
         responses={
             200: ExportSerializer,
             401: ERROR_401,
             404: ERROR_404,
-            409: error_response("`game_not_finished`."),
+            409: error_response("`game_not_finished`, `game_sealed`."),
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -585,6 +587,16 @@ class ExportView(APIView):
             raise Conflict(
                 "game_not_finished",
                 text("Игра ещё не закончена.", "The game is not finished yet."),
+            )
+        if loaded.game.sealed:
+            raise Conflict(
+                "game_sealed",
+                text(
+                    "Эти раздачи ещё играют за другими столами тура: запись партии откроется, "
+                    "когда тур закончится.",
+                    "These deals are still being played at the round's other tables: the "
+                    "record opens when the round is over.",
+                ),
             )
         return Response(selectors.export_of(table=loaded))
 

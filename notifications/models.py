@@ -31,6 +31,11 @@ class Kind(models.TextChoices):
     GAME_FINISHED = "game_finished", text_lazy("Игра окончена", "A game is over")
     # A player invites you to the seat they keep for you at their table (or to a rematch).
     INVITATION = "invitation", text_lazy("Приглашение за стол", "An invitation to a table")
+    # A round of a tournament the player entered has begun: their game of it waits for them.
+    TOURNAMENT_ROUND = (
+        "tournament_round",
+        text_lazy("Начался тур турнира", "A tournament round has begun"),
+    )
     KUDOS_RECEIVED = "kudos_received", text_lazy("Тёплые слова", "Warm words")
     REPORT_ANSWERED = "report_answered", text_lazy("Ответ на жалобу", "A report answered")
     REPORT_DUE_SOON = (

@@ -32,6 +32,10 @@ TITLES: dict[str, tuple[str, str]] = {
     "pause_asked": ("В игре №{game} просят паузу", "A pause is asked in game #{game}"),
     "game_finished": ("Игра №{game} окончена", "Game #{game} is over"),
     "invitation": ("Вас приглашают за стол №{game}", "You are invited to table #{game}"),
+    "tournament_round": (
+        "Начался тур турнира: ваша игра №{game}",
+        "A tournament round has begun: your game #{game}",
+    ),
     "kudos_received": ("Вам сказали тёплые слова", "You received warm words"),
     "report_answered": ("На вашу жалобу ответили", "Your report was answered"),
     "report_due_soon": (

@@ -24,6 +24,8 @@ from accounts.services import issue_token
 from canasta_club.wsgi import application
 from games.models import Game
 from tests.factories import UserFactory, started_game
+from tests.tournaments.conftest import enter, open_tournament
+from tournaments.models import Tournament
 
 CONFIG = schemathesis.Config.from_dict(
     {"phases": {"coverage": {"enabled": False}}, "generation": {"max-examples": 15}}
@@ -65,6 +67,14 @@ def game(player: User) -> Game:
 
 
 @pytest.fixture
+def tournament(player: User) -> Tournament:
+    """An open tournament of the caller's, with two pairs entered (so it may start)."""
+    opened = open_tournament(creator=player, rounds=2)
+    enter(opened, 2)
+    return opened
+
+
+@pytest.fixture
 def moderator(player: User) -> User:
     # A superuser holds every moderation permission, whatever a transactional test's flush left
     # of the Moderators group that moderation's data migration creates.
@@ -73,9 +83,13 @@ def moderator(player: User) -> User:
     return player
 
 
-def call_as(user: User, case: schemathesis.Case, *, game: Game) -> None:
+def call_as(user: User, case: schemathesis.Case, *, game: Game, tournament: Tournament) -> None:
     # Even generated ids point at real rows, so those operations get past their 404s.
-    for name, real_id in (("game_id", game.pk), ("id", user.pk)):
+    for name, real_id in (
+        ("game_id", game.pk),
+        ("id", user.pk),
+        ("tournament_id", tournament.pk),
+    ):
         value = (case.path_parameters or {}).get(name)
         if isinstance(value, int) and value % 2 == 0:
             case.path_parameters[name] = real_id
@@ -87,12 +101,12 @@ def call_as(user: User, case: schemathesis.Case, *, game: Game) -> None:
 @pytest.mark.usefixtures("in_test_transaction")
 @schema.parametrize()
 @FUZZ_SETTINGS
-def test_api_conforms_to_its_schema(case, player, game):
-    call_as(player, case, game=game)
+def test_api_conforms_to_its_schema(case, player, game, tournament):
+    call_as(player, case, game=game, tournament=tournament)
 
 
 @pytest.mark.usefixtures("in_test_transaction")
 @moderation_schema.parametrize()
 @FUZZ_SETTINGS
-def test_moderation_api_conforms_to_its_schema(case, moderator, game):
-    call_as(moderator, case, game=game)
+def test_moderation_api_conforms_to_its_schema(case, moderator, game, tournament):
+    call_as(moderator, case, game=game, tournament=tournament)

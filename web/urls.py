@@ -15,6 +15,7 @@ from web.replay import views as replay
 from web.rules import views as rules
 from web.table import events
 from web.table import views as table
+from web.tournaments import views as tournaments
 
 app_name = "web"
 
@@ -58,6 +59,24 @@ urlpatterns = [
         "invitations/<game_id:invitation_id>/withdraw/",
         table.withdraw_invitation,
         name="invitation-withdraw",
+    ),
+    path("tournaments/", tournaments.tournaments, name="tournaments"),
+    path("tournaments/new/", tournaments.open_tournament, name="open-tournament"),
+    path("tournaments/<game_id:tournament_id>/", tournaments.tournament, name="tournament"),
+    path(
+        "tournaments/<game_id:tournament_id>/enter/",
+        tournaments.enter,
+        name="tournament-enter",
+    ),
+    path(
+        "tournaments/<game_id:tournament_id>/leave/",
+        tournaments.leave,
+        name="tournament-leave",
+    ),
+    path(
+        "tournaments/<game_id:tournament_id>/start/",
+        tournaments.start,
+        name="tournament-start",
     ),
     path("rules/", rules.rules, name="rules"),
     path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),

@@ -104,10 +104,12 @@ class Match:
         return event
 
     def _game_over(self) -> bool:
-        """R-GAME-1/2: a team reached the target (or the single deal is played); a tie
-        plays on only with tie="extra_deal"."""
+        """R-GAME-1/2, R-GAME-DEALS: a team reached the target (or the single deal, or the fixed
+        number of deals, is played); a tie plays on only with tie="extra_deal"."""
         target = self.rules.target
         if target is not None and max(self.scores) < target:
+            return False
+        if target is None and self.deal_number < (self.rules.deals or 1):
             return False
         return self._leader() is not None or self.rules.tie == "draw"
 

@@ -35,6 +35,7 @@ _QUIET_DEFAULTS: dict[str, object] = {
     "canasta_in_hand_opens": False,
     "minimums_7000": False,
     "red_threes": "club",
+    "deals": None,
 }
 # The seeds' other games (R-SAMBA-*, R-BOL-*): four players in two partnerships, to 10,000
 # or 15,000; none of the classic game's variants or house rules apply.
@@ -48,6 +49,8 @@ _TABLE_DEFAULT: Any = object()
 TARGET_MIN = 500
 TARGET_MAX = 10_000
 TARGET_MAX_SEQUENCES = 15_000  # Bolivia's game (R-BOL-GAME)
+# R-GAME-DEALS: a game of a fixed number of deals (tournaments) plays at most this many.
+DEALS_MAX = 12
 
 
 @dataclass(frozen=True, init=False)
@@ -62,7 +65,7 @@ class Rules:
     concealed_out_skips_minimum: bool  # R-OPEN-5
     stock_out: str  # R-END-2; "classic": play on while the pile is taken
     tie: str  # R-GAME-1; "extra_deal": equal totals play another deal
-    target: int | None  # R-GAME-1/2; None: a single deal
+    target: int | None  # R-GAME-1/2; None: a single deal (or `deals` deals)
     players: int  # 2, 3, 4 (the club's game) or 6 (seed 001)
     teams: int  # partnerships: 2 at four, each for themselves at 2 and 3, 3 or 2 at six
     canastas_to_go_out: int  # 1 at four; 2 at the other tables, and the four-handed house rule
@@ -75,6 +78,7 @@ class Rules:
     canasta_in_hand_opens: bool  # R-ART-CANASTA
     minimums_7000: bool  # R-ART-7000: the article's minimums when playing to 7,000
     red_threes: str  # R-ART-RED: "going_out" counts them by who went out
+    deals: int | None  # R-GAME-DEALS: with no target, the game is this many deals (None: one)
 
     def __init__(
         self,
@@ -97,6 +101,7 @@ class Rules:
         canasta_in_hand_opens: bool = False,
         minimums_7000: bool = False,
         red_threes: str = "club",
+        deals: int | None = None,
         **unknown: object,
     ) -> None:
         if unknown:
@@ -132,6 +137,7 @@ class Rules:
             "canasta_in_hand_opens": canasta_in_hand_opens,
             "minimums_7000": minimums_7000,
             "red_threes": red_threes,
+            "deals": deals,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -157,6 +163,8 @@ class Rules:
                 f"target must be a whole number of points from {TARGET_MIN} to {most} "
                 f"(the club plays to 5000 or 2500) or null for a single deal, not {target!r}"
             )
+        if self.deals is not None:
+            self._validate_deals()
         if self.canastas_to_go_out not in (1, 2) or not _is_int(self.canastas_to_go_out):
             raise ValueError(f"canastas_to_go_out must be 1 or 2, not {self.canastas_to_go_out!r}")
         if self.game != "classic":
@@ -169,6 +177,16 @@ class Rules:
             for name in _PARTNER_RULES:
                 if getattr(self, name):
                     raise ValueError(f"{name} needs partners; at this table each plays alone")
+
+    def _validate_deals(self) -> None:
+        """R-GAME-DEALS: a fixed number of deals replaces the target."""
+        deals = self.deals
+        if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= DEALS_MAX:
+            raise ValueError(
+                f"deals must be a whole number of deals from 1 to {DEALS_MAX}, not {self.deals!r}"
+            )
+        if self.target is not None:
+            raise ValueError("a game of a fixed number of deals has no target (target: null)")
 
     def _validate_sequence_game(self) -> None:
         """R-SAMBA-CARDS: Samba and Bolivia are four-handed partnership games of their own."""
@@ -188,7 +206,7 @@ class Rules:
                 ("double_going_out", False),
                 *_QUIET_DEFAULTS.items(),
             )
-            if name != "game" and getattr(self, name) != default
+            if name not in ("game", "deals") and getattr(self, name) != default
         ]
         if classic_only:
             raise ValueError(f"{', '.join(classic_only)}: options of the classic game only")

@@ -1,16 +1,18 @@
 """Game writes, the one way to call them: tables and seats, invitations, moves, abandonment,
-idempotency, the players' games counters.
+idempotency, the players' games counters, the games the club arranges for events (tournaments).
 
-Entry points (open_table, join_table, seat_bot, leave_table, make_move, invite_players,
-decline_invitation, withdraw_invitation, lapse_invitations' batches, rematch, say_phrase)
-each run one durable transaction, so calling one inside another's transaction fails loudly.
-The `*_locked` helpers and abandon_seat / finish_game_abandoned run inside their caller's
-transaction, on a game it locked with `lock_game` (the deadline sweep, pauses, a rematch), and
-open none; so does count_game_over, which the game's end calls (and the tests, for games they
-make over without playing them).
+Entry points (open_table, join_table, seat_bot, leave_table, make_move, play_out,
+invite_players, decline_invitation, withdraw_invitation, lapse_invitations' batches, rematch,
+say_phrase) each run one durable transaction, so calling one inside another's transaction fails
+loudly. The `*_locked` helpers and abandon_seat / finish_game_abandoned run inside their
+caller's transaction, on a game it locked with `lock_game` (the deadline sweep, pauses, a
+rematch), and open none; so does count_game_over, which the game's end calls (and the tests,
+for games they make over without playing them), and so do open_arranged_games and
+unseal_games, which an event runs in its own transaction.
 """
 
 from games.services.abandonment import abandon_seat, finish_game_abandoned
+from games.services.arranged import ArrangedGame, open_arranged_games, play_out, unseal_games
 from games.services.idempotency import (
     IDEMPOTENCY_KEY_TTL,
     Replay,
@@ -24,7 +26,7 @@ from games.services.invitations import (
     lapse_invitations,
     withdraw_invitation,
 )
-from games.services.locking import lock_game
+from games.services.locking import lock_game, refuse_suspended
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
 from games.services.records import count_game_over
 from games.services.rematches import RematchResult, rematch
@@ -41,6 +43,7 @@ from games.services.tables import (
 __all__ = [
     "IDEMPOTENCY_KEY_TTL",
     "MAX_WAITING_TABLES",
+    "ArrangedGame",
     "Idempotency",
     "MoveResult",
     "RematchResult",
@@ -57,12 +60,16 @@ __all__ = [
     "leave_table",
     "lock_game",
     "make_move",
+    "open_arranged_games",
     "open_table",
+    "play_out",
     "purge_idempotency_keys",
+    "refuse_suspended",
     "rematch",
     "request_fingerprint",
     "say_phrase",
     "seat_bot",
+    "unseal_games",
     "validated_rules",
     "withdraw_invitation",
 ]

@@ -63,6 +63,7 @@ def apply_actions_locked(
     actions: list[dict[str, Any]],
     automatic: bool,
     turn_started_at: datetime | None = None,
+    quiet: bool = False,
 ) -> list[Move]:
     """Applies `actions` of `seat` to a game locked by `lock_game`; the only way moves happen.
 
@@ -71,7 +72,8 @@ def apply_actions_locked(
 
     All actions go through the engine before anything is written, so an IllegalMove (raised
     unchanged) leaves the database untouched. Returns the moves written (without their row ids,
-    which the one statement that writes them does not read back).
+    which the one statement that writes them does not read back). `quiet`: nobody is told that
+    a turn is theirs (the club plays the game out: games.services.play_out).
     """
     moves, _match = _apply_locked(
         locked=locked,
@@ -79,6 +81,7 @@ def apply_actions_locked(
         actions=actions,
         automatic=automatic,
         turn_started_at=turn_started_at,
+        quiet=quiet,
     )
     return moves
 
@@ -90,6 +93,7 @@ def _apply_locked(
     actions: list[dict[str, Any]],
     automatic: bool,
     turn_started_at: datetime | None,
+    quiet: bool = False,
 ) -> tuple[list[Move], Match]:
     """apply_actions_locked, also returning the match it produced (spares the answer a reparse)."""
     game = locked.game
@@ -148,7 +152,7 @@ def _apply_locked(
         # within a turn the deal now waits for another seat (a question to the partner, its
         # answer, the partner laying down after one went out): that seat's clock starts.
         start_turn(locked, match, now)
-        if game.turn_seat != seat or finished_deals:
+        if not quiet and (game.turn_seat != seat or finished_deals):
             notify_turn(locked, match)
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)

@@ -14,13 +14,14 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
-from games import bots, errors, live, selectors, store
-from games.engine import Match, Rules
+from games import bots, errors, live, selectors
+from games.engine import Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
 from games.services import invitations
+from games.services.abandonment import give_seat_to_bot_locked
 from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
-from games.services.turns import start_game, start_turn
+from games.services.turns import start_game
 from games.store import LoadedGame
 
 # Tables one user may have opened and still waiting for players (lobby spam).
@@ -48,6 +49,14 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
         rules = Rules.from_options(options)
     except (ValueError, TypeError) as exc:
         raise Invalid("invalid_rules", str(exc)) from None
+    if rules.deals is not None:
+        raise Invalid(
+            "invalid_rules",
+            text(
+                "Игры из нескольких раздач (deals) играют в турнирах.",
+                "Games of a number of deals (deals) are played in tournaments.",
+            ),
+        )
     if length == Game.Length.DEAL:
         return Rules.from_options({**rules.to_options(), "target": None})
     if rules.target is None:
@@ -220,14 +229,7 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
         return seat_and_start(locked, user=bot, seat=seat)
-    Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
-    locked = lock_game(game_id=game.pk)
-    assert locked.game.state is not None  # an active game
-    # The abandoned seat was the one to move: its turn starts again, the bot's (after its pause).
-    start_turn(locked, Match.from_dict(locked.game.state), locked.now)
-    store.write(game=locked.game, moves=[])
-    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
-    return locked
+    return give_seat_to_bot_locked(locked, seat=seat, bot=bot)
 
 
 @transaction.atomic(durable=True)

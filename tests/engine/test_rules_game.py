@@ -308,3 +308,42 @@ def test_r_game_1_below_the_target_deals_again() -> None:
     mine, _theirs = going_out_totals()
     match = going_out_from(Rules(), (4990 - mine, 0))
     assert not match.over and match.deal_number == 2 and match.deal.minimums[0] == 120
+
+
+@pytest.mark.parametrize("seed", [40, 41, 42])
+def test_r_game_deals_a_fixed_number_of_deals(seed: int) -> None:
+    # R-GAME-DEALS: with deals=3 and no target the game is three deals, won on points
+    match = Match.new(Rules(target=None, deals=3), first_dealer=2, seed=seed)
+    play_match(match)
+    assert [entry["number"] for entry in match.history] == [1, 2, 3]
+    assert [entry["dealer"] for entry in match.history] == [2, 3, 0]
+    assert match.winner == expected_winner(match.scores)
+
+
+def test_r_game_deals_of_two_matches_with_one_seed_deal_the_same_cards() -> None:
+    # R-GAME-DEALS: the duplicate tournaments' boards: deal k of each match, seat by seat
+    rules = Rules(target=None, deals=2)
+    first = Match.new(rules, first_dealer=1, seed=2026)
+    second = Match.new(rules, first_dealer=1, seed=2026)
+    for seat in range(4):
+        assert first.deal.view(seat)["hand"] == second.deal.view(seat)["hand"]
+    play_match(first)
+    play_match(second)
+    assert [entry["seed"] for entry in first.history] == [e["seed"] for e in second.history]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"deals": 0}, {"deals": 13}, {"deals": True}, {"deals": "2"}, {"deals": 2, "target": 5000}],
+)
+def test_r_game_deals_refuses_a_bad_count(options: dict[str, Any]) -> None:
+    # R-GAME-DEALS: 1 to 12 deals, and no target beside them
+    with pytest.raises(ValueError):
+        Rules.from_options({"target": None, **options})
+
+
+def test_r_game_deals_is_left_out_of_the_options_by_default() -> None:
+    # Stored games read as before: no `deals` key unless set
+    assert "deals" not in Rules().to_options()
+    assert Rules(target=None, deals=4).to_options()["deals"] == 4
+    assert Rules(game="samba", target=None, deals=2).deals == 2

@@ -17,6 +17,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         table is None
         or not game_selectors.may_see(table=table, viewer=request.user)  # type: ignore[arg-type]
         or not table.game.is_over
+        # A duplicate round's deals are still being played at its other tables.
+        or table.game.sealed
     ):
         return not_found(request)
     # A step that names no move (?step=abc, -5, 999) shows the nearest position and says so.

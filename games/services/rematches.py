@@ -54,6 +54,14 @@ def rematch(*, game_id: int, user: User) -> RematchResult:
                 "The game is still on: a rematch waits for its end.",
             ),
         )
+    if old.game.tournament:
+        raise Conflict(
+            "tournament_game",
+            text(
+                "Это игра турнира: следующую игру подберёт турнир.",
+                "This is a tournament's game: the tournament pairs your next one.",
+            ),
+        )
     opened = Rematch.objects.filter(of_game=old.game).values_list("game_id", flat=True).first()
     if opened is not None:
         return RematchResult(table=_take_part(lock_game(game_id=opened), old, user), created=False)

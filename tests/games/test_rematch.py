@@ -122,6 +122,14 @@ def test_a_game_still_running_has_no_rematch(client_for: Client) -> None:
     assert not Rematch.objects.exists() and Game.objects.count() == 1
 
 
+def test_a_tournament_game_has_no_rematch(client_for: Client) -> None:
+    players = UserFactory.create_batch(6)
+    game = over_game(players, tournament={"id": 1, "round": 2})
+    refused = rematch(client_for(players[0]), game)
+    assert (refused.status_code, refused.json()["code"]) == (409, "tournament_game")
+    assert not Rematch.objects.exists() and Game.objects.count() == 1
+
+
 def test_only_the_games_players_ask_for_its_rematch(client_for: Client) -> None:
     players = UserFactory.create_batch(6)
     outsider = UserFactory.create()
@@ -189,6 +197,9 @@ GAME_COURSE = {
     "pause_votes",
     "paused_from",
     "paused_until",
+    # A tournament's label and its duplicate round's seal: a rematch is a table of the lobby's.
+    "tournament",
+    "sealed",
 }
 
 

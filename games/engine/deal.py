@@ -50,35 +50,13 @@ FORMAT_VERSION = 1
 
 
 def _bad_seat(seating: Seating) -> IllegalMove:
-    last = seating.seats[-1]
-    return IllegalMove(
-        "bad_action", f"Место — число от 0 до {last}.", f"A seat is a number from 0 to {last}."
-    )
+    return IllegalMove("bad_action", "seat", last=seating.seats[-1])
 
 
 # The house rules' actions (house.py), refused as `bad_action` at a table without their rule.
 _HOUSE_ACTIONS = frozenset(
     ("ask_to_go_out", "answer_go_out", "lay_down", "pass", "acaba", "ask_acaba")
 )
-_WRONG_PHASE = {
-    "answer": (
-        "Сейчас можно только ответить, выходить ли партнёру.",
-        "Now you may only answer whether your partner goes out.",
-    ),
-    "no_question": ("Вас ни о чём не спрашивали.", "Nobody asked you anything."),
-    "partner_out": (
-        "Партнёр вышел: выложите всю руку или пропустите.",
-        "Your partner went out: lay down your whole hand or pass.",
-    ),
-    "lay_down": (
-        "Выкладывают всю руку или пропускают, только когда партнёр вышел.",
-        "You lay down your hand or pass only when your partner has gone out.",
-    ),
-}
-
-
-def _wrong_phase(why: str) -> IllegalMove:
-    return IllegalMove("wrong_phase", *_WRONG_PHASE[why])
 
 
 class Deal(DealState):
@@ -173,7 +151,7 @@ class Deal(DealState):
                 raise not_to_act(self, seat)
             if seat != self.turn:  # R-HOUSE-ASK: the partner answers the question
                 if kind != "answer_go_out":
-                    raise _wrong_phase("answer")
+                    raise IllegalMove("wrong_phase", "answer_only")
                 return answer_go_out(self, seat, payload, commit)
             if asked_about_acaba(self):  # R-ACABA-ASK: the answer binds
                 check_acaba_answer(self, kind)
@@ -198,15 +176,15 @@ class Deal(DealState):
         """A house-rule action, or any action while the partner lays down (kept off the path
         of the four-handed club game's actions)."""
         if kind == "answer_go_out":
-            raise _wrong_phase("no_question")
+            raise IllegalMove("wrong_phase", "no_question")
         if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes
             if kind == "lay_down":
                 return lay_down(self, seat, payload, commit)
             if kind == "pass":
                 return pass_out(self, seat, commit)
-            raise _wrong_phase("partner_out")
+            raise IllegalMove("wrong_phase", "partner_out")
         if kind in ("lay_down", "pass"):
-            raise _wrong_phase("lay_down")
+            raise IllegalMove("wrong_phase", "lay_down")
         if kind == "acaba":
             return say_acaba(self, seat, commit)
         if kind == "ask_acaba":

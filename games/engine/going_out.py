@@ -13,7 +13,7 @@ from .turns import end_turn
 
 def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
     if state.phase != "play":
-        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you discard.")
+        raise IllegalMove("wrong_phase", "discard_before_draw")
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalMove("card_not_in_hand")

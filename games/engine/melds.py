@@ -21,7 +21,7 @@ MeldShape = list[int]
 
 def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
     if state.phase != "play":
-        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
+        raise IllegalMove("wrong_phase", "meld_before_draw")
     team = state.seating.team_of(seat)
     if not state.opened[team] and canasta_opening(state, team):  # R-HOUSE-7500
         raise canasta_opening_refused()
@@ -87,11 +87,7 @@ def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) ->
     used = [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
     if len(used) != len(hand):
-        raise IllegalMove(
-            "bad_action",
-            "Выкладывают всю руку: в комбинациях должны быть все ваши карты.",
-            "Lay down your whole hand: the melds must hold every card you have.",
-        )
+        raise IllegalMove("bad_action", "lay_down_whole_hand")
     sim: dict[str, MeldShape] = {}
     resolved, _points, black = check_entries(state, team, entries, sim)
     if black:
@@ -139,11 +135,7 @@ def check_entries(
                 wilds += 1
             elif card[0] == "3":
                 if card in RED_THREES:
-                    raise IllegalMove(
-                        "threes_not_allowed",
-                        "Красные тройки не выкладывают в комбинации.",
-                        "Red threes never go into melds.",
-                    )
+                    raise IllegalMove("threes_not_allowed", "red_three")
                 blacks += 1
             else:
                 if natural_rank is None:
@@ -153,11 +145,7 @@ def check_entries(
                 naturals += 1
         if blacks:  # R-MELD-4
             if naturals or wilds or hint not in (None, "3"):
-                raise IllegalMove(
-                    "threes_not_allowed",
-                    "Чёрные тройки выкладывают только отдельно, без диких карт.",
-                    "Black threes are melded only on their own, with no wild cards.",
-                )
+                raise IllegalMove("threes_not_allowed", "black_threes_alone")
             if "3" in melds or "3" in sim:
                 raise IllegalMove("threes_not_allowed")
             if blacks < 3:
@@ -170,11 +158,7 @@ def check_entries(
                 if hint == "3":
                     raise IllegalMove("threes_not_allowed")
                 if hint is None:
-                    raise IllegalMove(
-                        "wild_only",
-                        "Укажите достоинство комбинации, к которой докладываете дикую карту.",
-                        "Name the rank of the meld the wild card joins.",
-                    )
+                    raise IllegalMove("wild_only", "name_rank")
                 rank = hint
                 if rank not in sim and rank not in melds:  # R-MELD-3
                     raise IllegalMove("wild_only")
@@ -205,11 +189,7 @@ def meld_rank_at(melds: dict[str, list[str]], index: object) -> str:
     """The rank of the team's meld at `index` in the view (an entry's `"meld": i`)."""
     assert isinstance(index, int)
     if index >= len(melds):
-        raise IllegalMove(
-            "bad_action",
-            f"У команды нет комбинации номер {index}.",
-            f"Your team has no meld number {index}.",
-        )
+        raise IllegalMove("bad_action", "no_meld", number=index)
     return list(melds)[index]
 
 
@@ -255,52 +235,20 @@ def require_in_hand(hand: list[str], cards: list[str]) -> None:
             or card not in hand
             or (cards.count(card) > 1 and hand.count(card) < cards.count(card))
         ):
-            raise IllegalMove(
-                "card_not_in_hand",
-                f"Карты {card} у вас в руке нет (или их меньше).",
-                f"You do not hold {card} (or not that many).",
-            )
+            raise IllegalMove("card_not_in_hand", "card", card=card)
 
 
 def check_black_threes(state: DealState, left: int, canasta: bool) -> None:
     """R-MELD-4 DECIDED: black threes only while going out, with a team canasta."""
     if left > 1:
-        raise IllegalMove(
-            "threes_not_allowed",
-            "Чёрные тройки выкладывают только при выходе: после них в руке остаётся не больше "
-            "одной карты.",
-            "Black threes are melded only when going out: at most one card may stay in hand.",
-        )
+        raise IllegalMove("threes_not_allowed", "black_threes_going_out")
     if not canasta:
         raise missing_canastas(state, "no_canasta")
 
 
-# The refusals of R-OUT-1/2 and R-PILE-3 where going out needs two canastas.
-_TWO_CANASTAS = {
-    "must_keep_card": (
-        "Пока нет двух канаст, без карт оставаться нельзя: оставьте в руке хотя бы две.",
-        "Until you have two canastas you must keep cards: leave at least two in your hand.",
-    ),
-    "no_canasta": (
-        "Выйти можно, только когда есть две канасты.",
-        "You may go out only with two canastas.",
-    ),
-    "cannot_take_pile": (
-        "Пока нет двух канаст, стопку не взять, если после выкладки и сброса у вас не "
-        "останется карт.",
-        "Until you have two canastas you cannot take the pile when you would hold no card "
-        "after melding and discarding.",
-    ),
-}
-
-
-def missing_canastas(
-    state: DealState, code: str, ru: str | None = None, en: str | None = None
-) -> IllegalMove:
+def missing_canastas(state: DealState, code: str, why: str = "") -> IllegalMove:
     """A refusal for want of canastas (R-OUT-1/2, R-PILE-3) that says how many the table needs."""
-    if state.rules.canastas_to_go_out == 1:
-        return IllegalMove(code, ru, en)
-    return IllegalMove(code, *_TWO_CANASTAS[code])
+    return IllegalMove(code, why if state.rules.canastas_to_go_out == 1 else "two_canastas")
 
 
 def meld_events(

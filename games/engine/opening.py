@@ -6,11 +6,7 @@ from .state import DealState, Event
 
 
 def below_minimum(points: int, minimum: int) -> IllegalMove:
-    return IllegalMove(
-        "below_minimum",
-        f"Первая выкладка набирает {points} очков, а нужно не меньше {minimum}.",
-        f"The first meld is worth {points} points; it needs at least {minimum}.",
-    )
+    return IllegalMove("below_minimum", "points", points=points, minimum=minimum)
 
 
 def exempt_from_minimum(state: DealState, canasta: bool) -> bool:
@@ -46,31 +42,14 @@ def check_minimum_reachable(
 def undo(state: DealState, seat: int, commit: bool) -> Event:
     """R-UNDO-1/2: every card melded this turn goes back to the hand; the turn goes on."""
     if state.phase != "play" or not state.base:
-        raise IllegalMove(
-            "undo_not_allowed",
-            "«Вернуть как было»: в этот ход вы ещё ничего не выложили.",
-            "Undo: you have melded nothing this turn.",
-            rule="R-UNDO-1",
-        )
+        raise IllegalMove("undo_not_allowed", "nothing_melded", rule="R-UNDO-1")
     if state.drew == "pile":  # R-UNDO-2
-        raise IllegalMove(
-            "undo_not_allowed",
-            "Взятую стопку не возвращают: «Вернуть как было» нельзя.",
-            "A taken pile cannot be undone.",
-        )
+        raise IllegalMove("undo_not_allowed", "pile_taken")
     if state.undo_used:
-        raise IllegalMove(
-            "undo_not_allowed",
-            "«Вернуть как было» можно только один раз за ход.",
-            "Undo may be used only once per turn.",
-        )
+        raise IllegalMove("undo_not_allowed", "once_a_turn")
     if state.question is not None and "about" not in state.question:
         # R-HOUSE-ASK: the melds the partner was asked about stand («Acaba» asks no such thing)
-        raise IllegalMove(
-            "undo_not_allowed",
-            "После вопроса партнёру выложенное не возвращают.",
-            "Once you have asked your partner, the melds stay.",
-        )
+        raise IllegalMove("undo_not_allowed", "partner_asked")
     if not commit:
         return {}
     team = state.seating.team_of(seat)

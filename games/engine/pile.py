@@ -30,12 +30,10 @@ def take_pile(
     target: int | None = None,
 ) -> Event:
     if state.phase != "draw":
-        raise IllegalMove(
-            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
-        )
+        raise IllegalMove("wrong_phase", "already_drew")
     pile = state.pile
     if not pile:
-        raise IllegalMove("cannot_take_pile", "Стопка пуста.", "The pile is empty.")
+        raise IllegalMove("cannot_take_pile", "empty")
     top = pile[-1]
     if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5
         raise IllegalMove("pile_blocked")
@@ -50,36 +48,16 @@ def take_pile(
         elif card[0] == "3":
             raise IllegalMove("threes_not_allowed")
         elif card[0] != rank:
-            raise IllegalMove(
-                "mixed_ranks",
-                "С верхней картой выкладывают карты того же достоинства.",
-                "The top card is melded with cards of its own rank.",
-            )
+            raise IllegalMove("mixed_ranks", "top_rank")
     natural_count = len(cards) - wild_count
     opened = state.opened[team]
     # R-FRZ-1..3: the pair that takes the pile is natural; wilds beside it join the new meld,
     # as they would from `entries` (the two forms of one play agree).
     if state.frozen or not opened:
         if natural_count < 2:
-            if opened:
-                ru, en = "Стопка заморожена", "The pile is frozen"
-            else:
-                ru = "Пока команда ничего не выложила, стопка для неё заморожена"
-                en = "Until your team has opened, the pile is frozen for it"
-            raise IllegalMove(
-                "pile_frozen",
-                f"{ru}: взять её можно только парой своих обычных карт того же достоинства.",
-                f"{en}: take it only with a natural pair of the top card's rank.",
-            )
+            raise IllegalMove("pile_frozen", "frozen" if opened else "unopened")
     elif rank not in state.melds[team] and (natural_count < 1 or len(cards) < 2):  # R-PILE-4
-        raise IllegalMove(
-            "cannot_take_pile",
-            "Нужны две свои карты того же достоинства, или одна такая и дикая, "
-            "или своя комбинация этого достоинства.",
-            "You need two cards of that rank, or one and a wild card, or your team's meld "
-            "of that rank.",
-            rule="R-PILE-4",
-        )
+        raise IllegalMove("cannot_take_pile", "pair_or_meld", rule="R-PILE-4")
     hand = state.hands[seat]
     used = cards + [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
@@ -92,21 +70,9 @@ def take_pile(
     if black:
         check_black_threes(state, left, canasta)
     if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
-        raise IllegalMove(
-            "cannot_take_pile",
-            "С одной картой в руке стопку из одной карты не берут.",
-            "Holding one card, you may not take a pile of one card.",
-            rule="R-PILE-3",
-        )
+        raise IllegalMove("cannot_take_pile", "one_card_pile", rule="R-PILE-3")
     if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
-        raise missing_canastas(
-            state,
-            "cannot_take_pile",
-            "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "
-            "останется карт.",
-            "Without a team canasta you cannot take the pile when you would hold no card "
-            "after melding and discarding.",
-        )
+        raise missing_canastas(state, "cannot_take_pile", "no_card_left")
     if not opened:
         if canasta_opening(state, team):  # R-HOUSE-7500: the top card's meld is a canasta
             if sim[rank][2] < 7:
@@ -180,11 +146,7 @@ def check_pile_meld(melds: dict[str, list[str]], rank: str, index: int) -> None:
     """`take_pile` naming `"meld": i` in the classic game: meld i must be the team's meld of
     the top card's rank, which the top card joins anyway (R-MELD-1)."""
     if index >= len(melds) or list(melds)[index] != rank:
-        raise IllegalMove(
-            "cannot_take_pile",
-            "Верхняя карта стопки идёт только в комбинацию своего достоинства.",
-            "The top card joins only your team's meld of its rank.",
-        )
+        raise IllegalMove("cannot_take_pile", "top_joins_its_rank")
 
 
 def must_take_pile(state: DealState, seat: int) -> bool:

@@ -25,38 +25,19 @@ Resolved = list[tuple[str, list[str]]]
 
 
 def _closed() -> IllegalMove:
-    return IllegalMove(
-        "meld_closed",
-        "Самба и боливия закрыты на семи картах: к ним ничего не добавляют.",
-        "A samba or a bolivia is closed at seven cards: nothing joins it.",
-    )
+    return IllegalMove("meld_closed", "samba_or_bolivia")
 
 
 def _not_a_run() -> IllegalMove:
-    return IllegalMove(
-        "mixed_ranks",
-        "Комбинация — карты одного достоинства или одной масти подряд (от 4 до туза), "
-        "каждая по разу.",
-        "A meld is cards of one rank, or of one suit in unbroken order (4 to ace), each once.",
-    )
+    return IllegalMove("mixed_ranks", "not_a_run")
 
 
 def _wild_in_sequence() -> IllegalMove:
-    return IllegalMove(
-        "too_many_wilds",
-        "В последовательность дикие карты не кладут.",
-        "Wild cards never go into a sequence.",
-    )
+    return IllegalMove("too_many_wilds", "wild_in_sequence")
 
 
 def _group_wilds() -> IllegalMove:
-    return IllegalMove(
-        "too_many_wilds",
-        "В комбинации одного достоинства не больше двух диких карт, обычных — не меньше двух, "
-        "а к канасте дикие карты не добавляют.",
-        "A group holds at most two wild cards and at least two naturals, and no wild card "
-        "joins a canasta.",
-    )
+    return IllegalMove("too_many_wilds", "group_wilds")
 
 
 def check_sequence_entries(
@@ -80,11 +61,7 @@ def check_sequence_entries(
                 wilds += 1
             elif card[0] == "3":
                 if card in RED_THREES:
-                    raise IllegalMove(
-                        "threes_not_allowed",
-                        "Красные тройки не выкладывают в комбинации.",
-                        "Red threes never go into melds.",
-                    )
+                    raise IllegalMove("threes_not_allowed", "red_three")
                 blacks += 1
             else:
                 naturals.append(card)
@@ -92,11 +69,7 @@ def check_sequence_entries(
             if keys is None:
                 keys = list(melds)
             if hint >= len(keys):
-                raise IllegalMove(
-                    "bad_action",
-                    f"У команды нет комбинации номер {hint}.",
-                    f"Your team has no meld number {hint}.",
-                )
+                raise IllegalMove("bad_action", "no_meld", number=hint)
             key = keys[hint]
             current = sim.get(key) or melds[key]
             if blacks or key[0] == BLACK_THREES_MELD:
@@ -151,11 +124,7 @@ def _new_meld(
     """What a new meld of `cards` is (the first character of its key), or why it is none."""
     if blacks:  # R-MELD-4: three or more black threes, alone, while going out
         if naturals or wilds or hint not in (None, "3"):
-            raise IllegalMove(
-                "threes_not_allowed",
-                "Чёрные тройки выкладывают только отдельно, без диких карт.",
-                "Black threes are melded only on their own, with no wild cards.",
-            )
+            raise IllegalMove("threes_not_allowed", "black_threes_alone")
         if blacks < 3:
             raise IllegalMove("meld_too_small")
         return BLACK_THREES_MELD
@@ -163,11 +132,7 @@ def _new_meld(
         raise IllegalMove("threes_not_allowed")
     if not naturals:
         if hint is not None or not bolivia:  # R-MELD-3; R-BOL-WILD
-            raise IllegalMove(
-                "wild_only",
-                "Дикую карту докладывают в комбинацию, указав её номер («meld»).",
-                'A wild card joins a meld named by its number ("meld").',
-            )
+            raise IllegalMove("wild_only", "name_meld")
         if len(cards) < 3:
             raise IllegalMove("meld_too_small")
         if len(cards) > CLOSED_AT:
@@ -201,33 +166,13 @@ def missing_sequence_canastas(state: DealState, code: str) -> IllegalMove:
     """R-SAMBA-OUT / R-BOL-OUT: a refusal for want of the canastas going out needs."""
     if state.rules.game != "bolivia":
         return missing_canastas(state, code)
-    ru, en = _ESCALERA[code]
-    return IllegalMove(code, ru, en)
-
-
-_ESCALERA = {
-    "must_keep_card": (
-        "Пока нет двух канаст, одна из них эскалера, без карт оставаться нельзя: оставьте в "
-        "руке хотя бы две.",
-        "Until you have two canastas, one an escalera, you must keep cards: leave at least two.",
-    ),
-    "no_canasta": (
-        "Выйти можно, только когда есть две канасты, одна из них эскалера.",
-        "You may go out only with two canastas, one of them an escalera.",
-    ),
-    "cannot_take_pile": (
-        "Пока нет двух канаст, одна из них эскалера, стопку не взять, если после выкладки и "
-        "сброса у вас не останется карт.",
-        "Until you have two canastas, one an escalera, you cannot take the pile when you would "
-        "hold no card after melding and discarding.",
-    ),
-}
+    return IllegalMove(code, "escalera")
 
 
 def sequence_meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
     """`meld` in Samba and Bolivia (R-SAMBA-ENTRY; R-OPEN-2/3, R-OUT-1/2 as the club's)."""
     if state.phase != "play":
-        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
+        raise IllegalMove("wrong_phase", "meld_before_draw")
     team = state.seating.team_of(seat)
     hand = state.hands[seat]
     used = entries[0][1] if len(entries) == 1 else [c for _, cards in entries for c in cards]
@@ -251,13 +196,7 @@ def sequence_meld(state: DealState, seat: int, entries: list[Entry], commit: boo
         if left == 0:
             raise below_minimum(total, minimum)
         if state.undo_used:  # R-SAMBA-UNDO
-            raise IllegalMove(
-                "minimum_unreachable",
-                f"После «Вернуть как было» первая выкладка одним ходом набирает минимум: "
-                f"{total} из {minimum}.",
-                f"After an undo the first meld reaches the minimum in one go: {total} of "
-                f"{minimum}.",
-            )
+            raise IllegalMove("minimum_unreachable", "after_undo", points=total, minimum=minimum)
     if not commit:
         return {}
     for card in used:

@@ -27,12 +27,10 @@ def sequence_take_pile(
     """With a natural pair of the top card's rank (a new group), or, the pile not frozen and
     the side open, the top card alone onto meld `target` that is not yet a canasta."""
     if state.phase != "draw":
-        raise IllegalMove(
-            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
-        )
+        raise IllegalMove("wrong_phase", "already_drew")
     pile = state.pile
     if not pile:
-        raise IllegalMove("cannot_take_pile", "Стопка пуста.", "The pile is empty.")
+        raise IllegalMove("cannot_take_pile", "empty")
     top = pile[-1]
     if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5, R-BOL-PILE
         raise IllegalMove("pile_blocked")
@@ -43,11 +41,7 @@ def sequence_take_pile(
     first: tuple[str | int | None, list[str]]
     if cards:
         if target is not None:
-            raise IllegalMove(
-                "bad_action",
-                "С парой из руки верхняя карта начинает новую комбинацию: «meld» не нужен.",
-                'With a pair from the hand the top card starts a new meld: no "meld".',
-            )
+            raise IllegalMove("bad_action", "pair_starts_meld")
         naturals = 0
         for card in cards:
             if card in WILDS:
@@ -55,18 +49,10 @@ def sequence_take_pile(
             if card[0] == "3":
                 raise IllegalMove("threes_not_allowed")
             if card[0] != rank:
-                raise IllegalMove(
-                    "mixed_ranks",
-                    "С верхней картой выкладывают карты того же достоинства.",
-                    "The top card is melded with cards of its own rank.",
-                )
+                raise IllegalMove("mixed_ranks", "top_rank")
             naturals += 1
         if naturals < 2:
-            raise IllegalMove(
-                "pile_frozen" if frozen else "cannot_take_pile",
-                "Стопку берут парой своих обычных карт того же достоинства.",
-                "The pile is taken with a natural pair of the top card's rank.",
-            )
+            raise IllegalMove("pile_frozen" if frozen else "cannot_take_pile", "natural_pair")
         first = (rank, [top, *cards])
     else:
         if frozen:
@@ -88,11 +74,7 @@ def sequence_take_pile(
         if not canasta:
             raise missing_sequence_canastas(state, "no_canasta")
     if len(hand) == 1 and len(pile) == 1:  # R-PILE-3
-        raise IllegalMove(
-            "cannot_take_pile",
-            "С одной картой в руке стопку из одной карты не берут.",
-            "Holding one card, you may not take a pile of one card.",
-        )
+        raise IllegalMove("cannot_take_pile", "one_card_pile")
     if not canasta and left < 2:
         raise missing_sequence_canastas(state, "cannot_take_pile")
     if not opened and points < state.minimums[team]:  # R-OPEN-4, R-FRZ-4
@@ -118,11 +100,7 @@ def _check_top_joins(melds: dict[str, list[str]], top: str, target: int | None) 
     """R-SAMBA-PILE (b): meld `target` is a group of the top card's rank or a sequence of its
     suit that it extends, and not yet a canasta."""
     if target is None:
-        raise IllegalMove(
-            "cannot_take_pile",
-            "Укажите комбинацию («meld»), к которой идёт верхняя карта стопки.",
-            'Name the meld ("meld") the top card joins.',
-        )
+        raise IllegalMove("cannot_take_pile", "name_meld")
     keys = list(melds)
     if target < len(keys):
         key = keys[target]
@@ -132,10 +110,4 @@ def _check_top_joins(melds: dict[str, list[str]], top: str, target: int | None) 
             or (key[0] in SUITS and key[0] == top[1] and run_of([*meld, top]) is not None)
         ):
             return
-    raise IllegalMove(
-        "cannot_take_pile",
-        "Верхняя карта одна идёт только в свою комбинацию, ещё не канасту: того же достоинства "
-        "или последовательность, которую она продолжает.",
-        "The top card alone joins only a meld of your side that is not yet a canasta: a group "
-        "of its rank, or a sequence it extends.",
-    )
+    raise IllegalMove("cannot_take_pile", "top_joins")

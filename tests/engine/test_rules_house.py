@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
 from games.engine.bots import LEVELS, decide, play_turn
-from games.engine.errors import MESSAGES
 from games.engine.house import answering_partner, plan_to_go_out
 from games.engine.preview import preview
 from games.engine.sight import sight
 from games.engine.state import DealState
+from games.illegal_moves import MESSAGES, message
 from tests.engine.bot_table import Table
 from tests.engine.decks import (
     VIEW_KEYS,
@@ -195,9 +195,9 @@ def test_R_HOUSE_ASK_a_waiting_question_survives_to_dict_and_from_dict() -> None
 
 def test_R_HOUSE_ASK_the_new_codes_have_messages_in_both_languages() -> None:
     for code in HOUSE_CODES:
-        ru, en = MESSAGES[code]
+        ru, en = MESSAGES[code, ""]
         assert ru and en
-        assert IllegalMove(code).message("en") == en
+        assert message(IllegalMove(code), "en") == en
 
 
 # ----------------------------------------------------------------------------- R-HOUSE-DOUBLE

@@ -36,11 +36,7 @@ from .melds import lay_down, meld
 from .opening import can_undo, undo
 from .pile import take_pile
 from .rules import Rules
-from .samba_melds import sequence_meld
-from .samba_pile import sequence_take_pile
-from .scoring import canasta_kind
 from .seating import Seating
-from .sequences import meld_view, sequence_rule
 from .state import DealState, Event
 from .turns import draw
 
@@ -129,12 +125,10 @@ class Deal(DealState):
         return True
 
     def _run(self, seat: Any, action: Any, *, commit: bool) -> Event:
-        if not self.rules.sequences:
-            return self._play(seat, action, commit=commit)
         try:
             return self._play(seat, action, commit=commit)
-        except IllegalMove as refusal:
-            refusal.rule = sequence_rule(refusal, game=self.rules.game)
+        except IllegalMove as refusal:  # the rule it enforces in this game
+            refusal.rule = self.variant.rule_ids.get(refusal.code, refusal.rule)
             raise
 
     def _play(self, seat: Any, action: Any, *, commit: bool) -> Event:
@@ -161,12 +155,8 @@ class Deal(DealState):
             return draw(self, seat, commit)
         if kind == "take_pile":
             cards, entries, target = payload
-            if self.rules.sequences:
-                return sequence_take_pile(self, seat, cards, entries, target, commit)
-            return take_pile(self, seat, cards, entries, commit, target)
+            return take_pile(self, seat, cards, entries, target, commit)
         if kind == "meld":
-            if self.rules.sequences:
-                return sequence_meld(self, seat, payload, commit)
             return meld(self, seat, payload, commit)
         if kind == "undo":
             return undo(self, seat, commit)
@@ -229,18 +219,13 @@ class Deal(DealState):
             "frozen": self.frozen,
         }
         rules = self.rules
-        game = rules.game
+        meld_view = self.variant.meld_view
         view["teams"] = [
             {
                 "opened": self.opened[team],
                 "minimum": self.minimums[team],
                 "red_threes": list(self.red[team]),
-                "melds": [meld_view(key, cards, game) for key, cards in self.melds[team].items()]
-                if rules.sequences
-                else [
-                    {"rank": rank, "cards": list(cards), "canasta": canasta_kind(cards)}
-                    for rank, cards in self.melds[team].items()
-                ],
+                "melds": [meld_view(key, cards) for key, cards in self.melds[team].items()],
             }
             for team in range(len(self.seating.teams))
         ]

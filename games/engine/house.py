@@ -8,9 +8,9 @@ from typing import Any
 
 from .errors import IllegalMove
 from .opening import exempt_from_minimum
-from .scoring import finish, finish_acaba, going_out_bonus
-from .search import going_out_plan
+from .scoring import finish, finish_acaba
 from .state import DealState, Event
+from .variant import GoingOut
 
 # R-HOUSE-7500: from this total a side's first meld is a whole canasta with the pile's top card.
 CANASTA_OPENING_FROM = 5000
@@ -79,14 +79,12 @@ def plan_to_go_out(
     hand: list[str] | None = None,
     melds: dict[str, list[str]] | None = None,
     points: int | None = None,
-) -> tuple[list[dict[str, Any]], str | None] | None:
+) -> GoingOut | None:
     """How `seat` goes out this turn (melds, then the discard or None), or None when it cannot.
 
     By default from the deal as it is; `hand`, `melds` and `points` (card points melded this
     turn) describe it after a meld that is being checked.
     """
-    if state.rules.sequences:
-        return None  # the search knows groups only; Samba's legal_actions offer its ways out
     team = state.seating.team_of(seat)
     hand = state.hands[seat] if hand is None else hand
     melds = state.melds[team] if melds is None else melds
@@ -97,13 +95,7 @@ def plan_to_go_out(
         return None  # only a pile take opens (R-HOUSE-7500)
     else:
         needed = state.minimums[team] - points
-    return going_out_plan(
-        hand,
-        melds,
-        strict=state.rules.strict_wilds,
-        canastas=state.rules.canastas_to_go_out,
-        points=needed,
-    )
+    return state.variant.going_out_plan(state.rules, hand, melds, needed)
 
 
 def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
@@ -246,7 +238,7 @@ def go_out(state: DealState, seat: int) -> None:
         finish(state, seat)
         return
     # The bonus is judged now: the partners' cards do not make the going out concealed.
-    state.out = {"seat": seat, "bonus": going_out_bonus(state, seat), "laid_down": []}
+    state.out = {"seat": seat, "bonus": state.variant.going_out_bonus(state, seat), "laid_down": []}
     state.phase = "partner_out"
     _next_partner(state, seat)
 

@@ -1,8 +1,17 @@
-"""The first meld's minimum and «Вернуть как было» (R-OPEN-1..5, R-UNDO-1..3)."""
+"""The first meld's minimum and «Вернуть как было» (R-OPEN-1..5, R-UNDO-1/2; after an undo the
+game's rule: R-UNDO-3, R-SAMBA-UNDO)."""
 
 from .errors import IllegalMove
-from .search import opening_plan
 from .state import DealState, Event
+
+
+def club_minimum(team_score: int) -> int:
+    """R-OPEN-1: the minimum of a team's first meld from its total at the start of the deal."""
+    if team_score < 0:
+        return 15
+    if team_score < 1500:
+        return 50
+    return 90 if team_score < 3000 else 120
 
 
 def below_minimum(points: int, minimum: int) -> IllegalMove:
@@ -13,30 +22,6 @@ def exempt_from_minimum(state: DealState, canasta: bool) -> bool:
     """Variant concealed_out_skips_minimum (R-OPEN-5): going out after a stock draw with a
     canasta. Only an unopened team asks, so every meld of the team was laid this turn."""
     return state.rules.concealed_out_skips_minimum and state.drew == "stock" and canasta
-
-
-def check_minimum_reachable(
-    state: DealState,
-    team: int,
-    hand_after: list[str],
-    laid: list[tuple[str, list[str]]],
-    missing: int,
-) -> None:
-    """R-UNDO-3: after an undo, a meld must leave the minimum reachable from the hand left
-    (`missing` points short, `laid` the entries about to join the team's melds)."""
-    melds_after = {rank: list(cards) for rank, cards in state.melds[team].items()}
-    for rank, cards in laid:
-        melds_after.setdefault(rank, []).extend(cards)
-    plan = opening_plan(
-        hand_after,
-        melds_after,
-        strict=state.rules.strict_wilds,
-        target=missing,
-        exempt_out=state.rules.concealed_out_skips_minimum and state.drew == "stock",
-        canastas=state.rules.canastas_to_go_out,
-    )
-    if plan is None:
-        raise IllegalMove("minimum_unreachable")
 
 
 def undo(state: DealState, seat: int, commit: bool) -> Event:

@@ -16,12 +16,14 @@ It chooses among the actions offered, so every choice is legal where they are.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .cards import SUITS, WILDS
 from .club import CLUB, Memory, Notes, club_action, danger, discard_costs, notes_on_table
 from .deal import Deal
 from .moves import Action, legal_actions
-from .sequences import CLOSED_AT, ORDER, SEQUENCE_RANKS, WILD_MELD
 from .strategy import cards_in
+from .variants.samba.sequences import CLOSED_AT, ORDER, SEQUENCE_RANKS, WILD_MELD
 
 # A canasta's bonus (R-SAMBA-CAN, R-BOL-WILD), a fifth of it counted toward making it now.
 SAMBA_BONUS = 1500
@@ -35,14 +37,22 @@ def club_level_action(
     actions: list[Action] | None,
     memory: Memory | None = None,
 ) -> Action:
-    """The club level's choice at any table: this module's at Samba and Bolivia, the classic
-    club's elsewhere (`notes`, `actions`: worked out from `world` and `memory` when not given)."""
-    if world.rules.sequences:
-        if actions is None:
-            actions = legal_actions(world, seat)
-        notes = notes or notes_on_table(world, seat, memory)
-        return samba_club_action(world, seat, notes, actions)
-    return club_action(world, seat, notes, actions, memory=memory)
+    """The club level's choice at any table: its play of the table's game (`notes`, `actions`:
+    worked out from `world` and `memory` when not given)."""
+    return CLUB_LEVEL[world.rules.game](world, seat, notes, actions, memory=memory)
+
+
+def sequence_club_action(
+    world: Deal,
+    seat: int,
+    notes: Notes | None = None,
+    actions: list[Action] | None = None,
+    memory: Memory | None = None,
+) -> Action:
+    """The club at Samba and Bolivia (`notes`, `actions`: from `world` and `memory`)."""
+    if actions is None:
+        actions = legal_actions(world, seat)
+    return samba_club_action(world, seat, notes or notes_on_table(world, seat, memory), actions)
 
 
 def samba_club_action(world: Deal, seat: int, notes: Notes, actions: list[Action]) -> Action:
@@ -185,3 +195,23 @@ def _ends(melds: dict[str, list[str]]) -> set[str]:
         if high < len(SEQUENCE_RANKS) - 1:
             ends.add(SEQUENCE_RANKS[high + 1] + key[0])
     return ends
+
+
+class ClubLevel(Protocol):
+    def __call__(
+        self,
+        world: Deal,
+        seat: int,
+        notes: Notes | None,
+        actions: list[Action] | None,
+        *,
+        memory: Memory | None,
+    ) -> Action: ...
+
+
+# The club level's play of each game.
+CLUB_LEVEL: dict[str, ClubLevel] = {
+    "classic": club_action,
+    "samba": sequence_club_action,
+    "bolivia": sequence_club_action,
+}

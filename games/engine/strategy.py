@@ -10,9 +10,8 @@ from __future__ import annotations
 from .cards import VALUE, WILDS, red_three_points
 from .deal import Deal
 from .moves import ASK, Action
-from .scoring import canasta_kind
-from .search import going_out_plan
 from .seating import Seating
+from .variants.classic.scoring import canasta_kind
 
 
 def rival_teams(seating: Seating, team: int) -> list[int]:
@@ -99,13 +98,5 @@ def _partner_says_yes(world: Deal, seat: int) -> bool:
     if min(len(world.hands[other]) for other in rivals) <= 3 or len(world.stock) < 10:
         return True
     return world.rules.double_going_out and (
-        going_out_plan(
-            hand,
-            world.melds[team],
-            strict=world.rules.strict_wilds,
-            canastas=0,
-            points=0,
-            discard=False,
-        )
-        is not None
+        world.variant.lay_down_plan(world.rules, hand, world.melds[team]) is not None
     )

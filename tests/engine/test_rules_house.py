@@ -195,7 +195,7 @@ def test_R_HOUSE_ASK_a_waiting_question_survives_to_dict_and_from_dict() -> None
 
 def test_R_HOUSE_ASK_the_new_codes_have_messages_in_both_languages() -> None:
     for code in HOUSE_CODES:
-        ru, en = MESSAGES[code, ""]
+        ru, en = MESSAGES[code][""]
         assert ru and en
         assert message(IllegalMove(code), "en") == en
 

@@ -34,8 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import percentile
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.cards import WILDS
+from games.players import autoplay
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -326,7 +326,7 @@ class Deal(DealState):
     ) -> "Deal":
         """A deal in the position given: the state's fields as `to_dict` names them, with
         cards as lists (stock and pile top last) and melds per team as key -> cards. For a
-        stored state (from_dict) and a bot's guess at the hidden cards (engine.sight)."""
+        stored state (from_dict) and a bot's guess at the hidden cards (games.players.sight)."""
         deal = cls.__new__(cls)  # not __init__: every field is given
         deal.set_table(rules, dealer, tuple(team_scores))
         deal.turn = turn

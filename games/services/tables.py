@@ -15,8 +15,8 @@ from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
 from games import bots, errors, live, selectors, store
 from games.engine import Match, Rules
-from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
+from games.players import LEVELS as BOT_LEVELS
 from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
 from games.services.turns import start_game, start_turn
 from games.store import LoadedGame

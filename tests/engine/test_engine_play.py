@@ -7,8 +7,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.cards import full_deck
+from games.players import autoplay
 from tests.engine.decks import all_cards, draw, meld, new_deal
 
 VARIANTS = [

@@ -18,9 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.seating import Seating
 from games.engine.variants.classic.moves import opening_melds
+from games.players import autoplay
 from tests.engine.decks import (
     FULL_DECK,
     assert_view_hides_others,

@@ -14,14 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, play_turn
+from games.engine import Deal, IllegalMove, Match, Rules, legal_actions
 from games.engine.house import answering_partner, plan_to_go_out
 from games.engine.preview import preview
-from games.engine.sight import sight
 from games.engine.state import DealState
 from games.illegal_moves import MESSAGES, message
-from tests.engine.bot_table import Table
+from games.players import LEVELS, autoplay, decide, play_turn, sight
 from tests.engine.decks import (
     VIEW_KEYS,
     draw,
@@ -36,6 +34,7 @@ from tests.engine.test_properties import (
     check_round_trip,
     random_action,
 )
+from tests.players.bot_table import Table
 
 ASK_RULES = Rules(ask_partner_to_go_out=True)
 DOUBLE_RULES = Rules(double_going_out=True)

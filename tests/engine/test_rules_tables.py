@@ -12,11 +12,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.engine import Deal, Match, Rules, autoplay, legal_actions
-from games.engine.bots import play_turn
+from games.engine import Deal, Match, Rules, legal_actions
 from games.engine.preview import preview
-from games.engine.sight import log_entry
 from games.illegal_moves import message
+from games.players import autoplay, log_entry, play_turn
 from tests.engine.decks import (
     FULL_DECK,
     SIX_HANDED_DECK,

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay
+from games.engine import Deal, IllegalMove, Rules
 from games.illegal_moves import words
+from games.players import autoplay
 from tests.engine.decks import (
     MELD_KEYS,
     OPENER,

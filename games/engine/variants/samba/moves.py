@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...cards import ALL_CODES, BLACK_THREES, JOKER, RED_THREES, SUITS, VALUE, WILDS
-from .sequences import CLOSED_AT, GROUP_WILDS, ORDER, SEQUENCE_RANKS, WILD_MELD
+from .sequences import CLOSED_AT, GROUP_WILDS, SEQUENCE_ORDER, SEQUENCE_RANKS, WILD_MELD
 
 if TYPE_CHECKING:
     from ...deal import Deal
@@ -33,9 +33,9 @@ Entry = dict[str, Any]
 # A natural of rank 4..A: (rank, suit, its place in a sequence as a bit), looked up once per
 # card; a suit's naturals in a hand are a bit mask of their places.
 NATURAL: dict[str, tuple[str, str, int]] = {
-    code: (code[0], code[1], 1 << ORDER[code[0]])
+    code: (code[0], code[1], 1 << SEQUENCE_ORDER[code[0]])
     for code in ALL_CODES
-    if code not in WILDS and code[0] in ORDER
+    if code not in WILDS and code[0] in SEQUENCE_ORDER
 }
 
 
@@ -392,7 +392,7 @@ def _search(hand: list[str], room: int, target: int, *, wild_melds: bool) -> lis
     runs: list[list[str]] = []  # every unbroken run of 3..7 naturals of a suit the hand holds
     for suit in SUITS:
         held = 0
-        for rank, place in ORDER.items():
+        for rank, place in SEQUENCE_ORDER.items():
             if counts[rank + suit]:
                 held |= 1 << place
         for low, high in _runs(held):

@@ -14,7 +14,7 @@ from ...cards import SUITS, WILDS
 from ...state import DealState
 
 SEQUENCE_RANKS = "456789TJQKA"  # R-SAMBA-SEQ: 4 low, A high
-ORDER: dict[str, int] = {rank: index for index, rank in enumerate(SEQUENCE_RANKS)}
+SEQUENCE_ORDER: dict[str, int] = {rank: index for index, rank in enumerate(SEQUENCE_RANKS)}
 CLOSED_AT = 7  # a samba (escalera) and a bolivia take no card beyond seven
 GROUP_WILDS = 2  # R-SAMBA-GROUP: at most two wilds in a group of a natural rank
 WILD_MELD = "*"
@@ -38,18 +38,18 @@ def run_of(cards: list[str]) -> list[str] | None:
     suit = cards[0][1]
     places: list[int] = []
     for card in cards:
-        place = ORDER.get(card[0])
+        place = SEQUENCE_ORDER.get(card[0])
         if place is None or card in WILDS or card[1] != suit:
             return None
         places.append(place)
     low = min(places)
     if len(set(places)) != len(places) or max(places) - low != len(places) - 1:
         return None
-    return sorted(cards, key=lambda card: ORDER[card[0]])
+    return sorted(cards, key=lambda card: SEQUENCE_ORDER[card[0]])
 
 
 def sorted_run(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda card: ORDER[card[0]])
+    return sorted(cards, key=lambda card: SEQUENCE_ORDER[card[0]])
 
 
 def canasta_count(state: DealState, team: int, sim: dict[str, list[str]]) -> tuple[int, bool]:

@@ -7,11 +7,10 @@ only the seat's own hand and what the table shows are read here, never another h
 
 from __future__ import annotations
 
-from .cards import VALUE, WILDS, red_three_points
-from .deal import Deal
-from .moves import ASK, Action
-from .seating import Seating
-from .variants.classic.scoring import canasta_kind
+from games.engine import VALUE, WILDS, Action, Deal, Seating, canasta_kind, red_three_points
+
+# The question of R-HOUSE-ASK (CONTRACT §2's form of the house action).
+ASK: Action = {"type": "ask_to_go_out"}
 
 
 def rival_teams(seating: Seating, team: int) -> list[int]:
@@ -62,6 +61,14 @@ def ahead(world: Deal, team: int) -> bool:
 
     theirs = max(standing(rival) for rival in rival_teams(seating, team))
     return standing(team) + 100 >= theirs or len(world.stock) < 10
+
+
+def settled(world: Deal, seat: int, actions: list[Action]) -> Action | None:
+    """The decision no level weighs: the one action offered, or the house rules' decision
+    (`house_action`); None: the level decides."""
+    if len(actions) == 1:
+        return actions[0]
+    return house_action(world, seat, actions)
 
 
 def house_action(world: Deal, seat: int, actions: list[Action]) -> Action | None:

@@ -15,11 +15,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import MELD_GROUP, RED_THREES, VALUE, deck_counts
-from .deal import Deal
-from .house import CANASTA_OPENING_FROM
-from .rules import Rules
-from .variants.classic.scoring import GOING_OUT_BONUS
+from games.engine import (
+    CANASTA_OPENING_FROM,
+    GOING_OUT_BONUS,
+    MELD_GROUP,
+    RED_THREES,
+    VALUE,
+    Deal,
+    Rules,
+    deck_counts,
+)
 
 LogEntry = dict[str, Any]
 # How often a dealt natural pair of a rank its holder let pass is broken up (a pair takes an

@@ -16,30 +16,24 @@ It chooses among the actions offered, so every choice is legal where they are.
 
 from __future__ import annotations
 
-from typing import Protocol
+from games.engine import (
+    CLOSED_AT,
+    SEQUENCE_ORDER,
+    SEQUENCE_RANKS,
+    SUITS,
+    WILD_MELD,
+    WILDS,
+    Action,
+    Deal,
+    legal_actions,
+)
 
-from .cards import SUITS, WILDS
 from .club import CLUB, Memory, Notes, club_action, danger, discard_costs, notes_on_table
-from .deal import Deal
-from .moves import Action, legal_actions
 from .strategy import cards_in
-from .variants.samba.sequences import CLOSED_AT, ORDER, SEQUENCE_RANKS, WILD_MELD
 
 # A canasta's bonus (R-SAMBA-CAN, R-BOL-WILD), a fifth of it counted toward making it now.
 SAMBA_BONUS = 1500
 BOLIVIA_BONUS = 2500
-
-
-def club_level_action(
-    world: Deal,
-    seat: int,
-    notes: Notes | None,
-    actions: list[Action] | None,
-    memory: Memory | None = None,
-) -> Action:
-    """The club level's choice at any table: its play of the table's game (`notes`, `actions`:
-    worked out from `world` and `memory` when not given)."""
-    return CLUB_LEVEL[world.rules.game](world, seat, notes, actions, memory=memory)
 
 
 def sequence_club_action(
@@ -131,8 +125,8 @@ def _runs_in_hand(hand: list[str]) -> set[str]:
     """The hand's naturals that stand in a run of three or more of their suit."""
     places: dict[str, set[int]] = {}
     for card in hand:
-        if card not in WILDS and card[0] in ORDER:
-            places.setdefault(card[1], set()).add(ORDER[card[0]])
+        if card not in WILDS and card[0] in SEQUENCE_ORDER:
+            places.setdefault(card[1], set()).add(SEQUENCE_ORDER[card[0]])
     cards: set[str] = set()
     for suit, held in places.items():
         for place in held:
@@ -188,30 +182,10 @@ def _ends(melds: dict[str, list[str]]) -> set[str]:
     for key, cards in melds.items():
         if key[0] not in SUITS or len(cards) >= CLOSED_AT:
             continue
-        places = [ORDER[card[0]] for card in cards]
+        places = [SEQUENCE_ORDER[card[0]] for card in cards]
         low, high = min(places), max(places)
         if low > 0:
             ends.add(SEQUENCE_RANKS[low - 1] + key[0])
         if high < len(SEQUENCE_RANKS) - 1:
             ends.add(SEQUENCE_RANKS[high + 1] + key[0])
     return ends
-
-
-class ClubLevel(Protocol):
-    def __call__(
-        self,
-        world: Deal,
-        seat: int,
-        notes: Notes | None,
-        actions: list[Action] | None,
-        *,
-        memory: Memory | None,
-    ) -> Action: ...
-
-
-# The club level's play of each game.
-CLUB_LEVEL: dict[str, ClubLevel] = {
-    "classic": club_action,
-    "samba": sequence_club_action,
-    "bolivia": sequence_club_action,
-}

@@ -4,7 +4,8 @@ Every action is validated completely before anything changes, so a refused actio
 the deal exactly as it was (no copies on the hot path). `commit=False` runs the same checks
 without the change; the move generator uses it. The rules themselves live in the modules of
 their area (dealing, turns, melds, opening, pile, going_out, scoring), as functions over the
-deal's state; `Deal` is that state with the contract's methods.
+deal's state that ask the game's `Variant` what differs (variants/); `Deal` is that state with
+the contract's methods.
 """
 
 import random
@@ -60,7 +61,10 @@ class Deal(DealState):
 
     Public read-only attributes: rules, seating, dealer, team_scores, minimums, turn, phase
     ("draw" | "play" | "partner_out" | "over"), to_act and result (CONTRACT `result` once
-    over, else None).
+    over, else None). A deal a bot imagines from its seat's view (`from_hands`,
+    games/players/sight.py) it reads whole: also hands, stock and pile (top last), frozen, red,
+    melds (per team, the game's key -> the cards, variant.py), opened, the turn so far (drew,
+    base, points, undo_used) and question.
     """
 
     __slots__ = ()

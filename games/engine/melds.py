@@ -17,9 +17,7 @@ from .house import (
 )
 from .opening import below_minimum, exempt_from_minimum
 from .state import DealState, Event
-
-# A checked entry: (the key of the meld it goes to, its cards).
-Resolved = list[tuple[str, list[str]]]
+from .variant import Resolved
 
 
 def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 Resolved = list[tuple[str, list[str]]]
 # How a hand goes out: the meld entries, then the card to discard or None.
 GoingOut = tuple[list[dict[str, Any]], str | None]
+# A side's melds: the key the game gives each, to its cards.
 Melds = dict[str, list[str]]
 
 
@@ -86,7 +87,8 @@ class Variant(Protocol):
         ...
 
     def missing_canastas(self, state: DealState, code: str, why: str = "") -> IllegalMove:
-        """The refusal for want of the canastas going out needs (R-OUT-1/2, R-PILE-3)."""
+        """The refusal for want of the canastas going out needs (R-OUT-1/2, R-PILE-3), saying
+        how many (`why`: the refusal's own, where one canasta is enough)."""
         ...
 
     def check_after_undo(

@@ -6,8 +6,9 @@ from typing import Any
 from ...actions import Entry
 from ...cards import IS_WILD, VALUE
 from ...errors import IllegalMove
-from ...melds import Resolved, split_entry
+from ...melds import split_entry
 from ...state import DealState
+from ...variant import Resolved
 from .search import opening_plan
 
 # A meld being checked: [naturals, wilds, length] after the cards of this action.

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import VALUE
 from ...errors import IllegalMove
-from ...melds import Resolved, lay
+from ...melds import lay
 from ...opening import club_minimum
 from ...state import DealState
-from ...variant import Variant
+from ...variant import Resolved, Variant
 from .melds import check_sequence_entries, sequence_meld_events
 from .moves import legal_melds, pile_takes
 from .pile import top_card_meld

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Entry
 from ...cards import SUITS, VALUE, WILDS
 from ...errors import IllegalMove
-from ...melds import Resolved, split_entry
+from ...melds import split_entry
 from ...state import DealState
+from ...variant import Resolved
 from .sequences import BLACK_THREES_MELD, CLOSED_AT, GROUP_WILDS, WILD_MELD, new_key, run_of
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """Stacked decks (108 cards, 162 at six) and small play helpers for the engine acceptance tests.
 
 Everything here drives the engine only through the public contract (CONTRACT.md §2 and the
-agreed `legal_actions`/`autoplay`/`Match` names): `Deal.new(..., deck=codes)`, `apply`, `view`,
-`to_dict`/`from_dict` and `IllegalMove.code`.
+agreed `legal_actions`/`Match` names; the players' `autoplay`): `Deal.new(..., deck=codes)`,
+`apply`, `view`, `to_dict`/`from_dict` and `IllegalMove.code`.
 """
 
 from __future__ import annotations

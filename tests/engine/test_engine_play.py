@@ -1,4 +1,5 @@
-"""ENGINE's random-play checks: legal_actions, autoplay and whole deals through the public API."""
+"""ENGINE's random-play checks: legal_actions, the players' autoplay (the beginner's turn) and
+whole deals through the public API."""
 
 import json
 import random

@@ -65,7 +65,7 @@ class User(AbstractUser):
     # Sanctions in force, set by moderation's services (the history is in moderation's tables).
     muted_until = models.DateTimeField(null=True, blank=True)
     suspended_until = models.DateTimeField(null=True, blank=True)
-    # Empty for a person; for a bot, the level it plays (games.engine.bots.LEVELS).
+    # Empty for a person; for a bot, the level it plays (games.players.LEVELS).
     bot_level = models.CharField(max_length=10, blank=True, default="")
     # Correspondence time off (games.time_off): the vacation running or booked (for an automatic
     # one, the hour being spent), the allowance used in `vacation_year` and in the year after it

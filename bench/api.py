@@ -287,7 +287,8 @@ def count_queries(moves: int) -> None:
 
     from accounts.models import User
     from games import services
-    from games.engine import Match, autoplay
+    from games.engine import Match
+    from games.players import autoplay
 
     users = [User.objects.create(username=f"querycount_{seat}") for seat in range(4)]
     clients = []

@@ -7,7 +7,7 @@ from typing import Any
 from games.engine.cards import BLACK_THREES, VALUE, WILDS
 from games.engine.deal import Deal
 from games.engine.errors import IllegalMove
-from games.engine.search import opening_plan
+from games.engine.variants.classic.search import opening_plan
 
 Action = dict[str, Any]
 

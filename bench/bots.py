@@ -31,8 +31,7 @@ from bench.figures import percentile
 from bench.old_club import old_club_action
 from bench.yardstick import yardstick_action
 from games.engine import Deal, Rules, legal_actions
-from games.engine.bots import LEVELS, next_action
-from games.engine.sight import log_entry, sight
+from games.players import LEVELS, log_entry, next_action, sight
 
 PLAYERS = (*LEVELS, "yardstick", "oldclub", "baseline")
 DEFAULT_PAIRS = (

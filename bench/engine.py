@@ -6,6 +6,9 @@ play per game (classic, Samba, Bolivia) alternating in one process.
 
     .venv/bin/python bench/engine.py [deals] [--reference COMMIT] [--rounds N] [--games]
 
+`--games`: random legal play per game (classic, Samba, Bolivia) alternating in one process and,
+with `--reference`, each game here against the engine at that commit, alternating.
+
 Targets: >= 200 deals/s on one core, median apply < 50 µs, to_dict() JSON < 4 KB mid-deal;
 the move generator's measure (every decision a uniform choice among `legal_actions`, each
 applied with full validation, the unit jhtschultz/canasta-openspiel reports 133 deals/s for):
@@ -31,8 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import percentile
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.cards import WILDS
+from games.players import autoplay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,12 +98,12 @@ def random_turn(deal: Deal, seat: int, rnd: random.Random, timed: Timed) -> None
 
 
 # One process's measure of random legal play, run alike on this checkout and the reference:
-# it prints the CPU seconds of `deals` deals (seeds, dealer and choices as below).
+# it prints the CPU seconds of `deals` deals of a game (seeds, dealer and choices as below).
 UNIFORM_LEGAL_PLAY = """
 import random, sys, time
 from games.engine import Deal, Rules, legal_actions
-deals = int(sys.argv[1])
-rules, rnd = Rules(), random.Random(2027)
+deals, game = int(sys.argv[1]), sys.argv[2]
+rules, rnd = Rules(game=game), random.Random(2027)
 start = time.process_time()
 for number in range(deals):
     deal = Deal.new(rules, dealer=number % 4, seed=50_000 + number)
@@ -109,10 +113,11 @@ print(time.process_time() - start)
 """
 
 
-def uniform_legal_cpu(checkout: Path, deals: int) -> float:
-    """CPU seconds of random legal play by the engine of `checkout`, in a fresh process."""
+def uniform_legal_cpu(checkout: Path, deals: int, game: str = "classic") -> float:
+    """CPU seconds of random legal play of `game` by the engine of `checkout`, in a fresh
+    process."""
     out = subprocess.run(
-        [sys.executable, "-c", UNIFORM_LEGAL_PLAY, str(deals)],
+        [sys.executable, "-c", UNIFORM_LEGAL_PLAY, str(deals), game],
         cwd=checkout,
         env={"PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"},
         capture_output=True,
@@ -122,8 +127,11 @@ def uniform_legal_cpu(checkout: Path, deals: int) -> float:
     return float(out.stdout)
 
 
-def against_reference(deals: int, reference: str, rounds: int) -> None:
-    """Random legal play here and by the engine at the `reference` commit, alternating."""
+def against_reference(
+    deals: int, reference: str, rounds: int, games: tuple[str, ...] = ("classic",)
+) -> None:
+    """Random legal play of each of `games` here and by the engine at the `reference` commit,
+    alternating."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", reference, "games/__init__.py", "games/engine"],
@@ -131,19 +139,24 @@ def against_reference(deals: int, reference: str, rounds: int) -> None:
             check=True,
         )
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
-        ours, theirs = [], []
+        ours: dict[str, list[float]] = {game: [] for game in games}
+        theirs: dict[str, list[float]] = {game: [] for game in games}
         for _ in range(rounds):
-            ours.append(deals / uniform_legal_cpu(ROOT, deals))
-            theirs.append(deals / uniform_legal_cpu(Path(folder), deals))
-    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
-    print(
-        f"random legal play against the engine of {reference}, {rounds} alternating runs of "
-        f"{deals} deals (deals/s of CPU time on one core): here median "
-        f"{statistics.median(ours):.0f} (best {max(ours):.0f}), the reference median "
-        f"{statistics.median(theirs):.0f}; here x{statistics.median(ratios):.2f} the reference "
-        f"(x{ratios[0]:.2f} .. x{ratios[-1]:.2f}): at the reference's 145 deals/s of issue 12, "
-        f"{145 * statistics.median(ratios):.0f} deals/s"
-    )
+            for game in games:
+                ours[game].append(deals / uniform_legal_cpu(ROOT, deals, game))
+                theirs[game].append(deals / uniform_legal_cpu(Path(folder), deals, game))
+    for game in games:
+        ratios = sorted(a / b for a, b in zip(ours[game], theirs[game], strict=True))
+        median = statistics.median(ratios)
+        print(
+            f"random legal play of {game} against the engine of {reference}, {rounds} "
+            f"alternating runs of {deals} deals (deals/s of CPU time on one core): here median "
+            f"{statistics.median(ours[game]):.0f} (best {max(ours[game]):.0f}), the reference "
+            f"median {statistics.median(theirs[game]):.0f}; here x{median:.2f} the reference "
+            f"(x{ratios[0]:.2f} .. x{ratios[-1]:.2f})"
+        )
+        if game == "classic":
+            print(f"  at the reference's 145 deals/s of issue 12: {145 * median:.0f} deals/s")
 
 
 def random_legal_deals(deals: int) -> None:
@@ -265,16 +278,20 @@ def every_table(deals: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("deals", nargs="?", type=int, default=1000)
-    parser.add_argument("--reference", default="645d3ef^", help="a commit of this repository")
+    parser.add_argument(
+        "--reference", help="a commit of this repository (default 645d3ef^; with --games, none)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each engine")
     parser.add_argument("--games", action="store_true", help="only the per-game comparison")
     args = parser.parse_args()
     deals = args.deals
     if args.games:
         per_game(deals, args.rounds)
+        if args.reference:
+            against_reference(deals, args.reference, args.rounds, tuple(dict(GAMES)))
         return
     random_legal_deals(deals)
-    against_reference(deals, args.reference, args.rounds)
+    against_reference(deals, args.reference or "645d3ef^", args.rounds)
     rnd = random.Random(2026)
     timed = Timed()
     sizes: list[int] = []

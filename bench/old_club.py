@@ -9,7 +9,7 @@ from games.engine.cards import BLACK_THREES, VALUE, WILDS
 from games.engine.deal import Deal
 from games.engine.house import canasta_opening
 from games.engine.moves import legal_actions
-from games.engine.strategy import ahead, house_action, reaches_minimum, rival_seats
+from games.players.strategy import ahead, house_action, reaches_minimum, rival_seats
 
 Action = dict[str, Any]
 

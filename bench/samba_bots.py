@@ -24,9 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import Deal, Rules, legal_actions
-from games.engine.bots import next_action
-from games.engine.club import club_action, notes_of
-from games.engine.sight import log_entry, sight
+from games.players import log_entry, next_action, sight
+from games.players.club import club_action, notes_of
 
 MAX_TURN = 60
 MAX_DEAL = 2000

@@ -118,7 +118,8 @@ def play_into_deal(game_id: int, actions: int) -> None:
     from django.db import transaction
 
     from games import services
-    from games.engine import Match, autoplay
+    from games.engine import Match
+    from games.players import autoplay
 
     for _ in range(actions):
         with transaction.atomic():
@@ -225,7 +226,8 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
 
     from accounts.models import User
     from games import live, selectors, services
-    from games.engine import Match, autoplay
+    from games.engine import Match
+    from games.players import autoplay
 
     tables = []
     users_of: dict[int, list[Any]] = {}

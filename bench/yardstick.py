@@ -25,7 +25,7 @@ from typing import Any
 
 from games.engine.cards import BLACK_THREES, VALUE, WILDS
 from games.engine.rules import Rules
-from games.engine.sight import Sight, sight
+from games.players import Sight, sight
 
 Action = dict[str, Any]
 

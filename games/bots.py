@@ -2,7 +2,7 @@
 its seat may see.
 
 A bot is a User with a `bot_level`; a table holds each bot player once, so the club keeps a few
-of each level (bot-club-1, bot-club-2, ...). The engine's bots (games/engine/bots.py) decide from
+of each level (bot-club-1, bot-club-2, ...). The players (games/players) decide from
 the seat's view and the deal's move log as that seat sees it; this module reads that log from
 the database. The deadline sweep plays bot seats' turns (after `settings.BOT_PAUSE`) and
 timed-out turns (the club level) through it.
@@ -15,8 +15,8 @@ from django.contrib.auth.hashers import make_password
 
 from accounts.models import User
 from games.engine import Match
-from games.engine.bots import LEVEL_NAMES, play_turn
 from games.models import Game, Move
+from games.players import LEVEL_NAMES, play_turn
 
 TIMEOUT_LEVEL = "club"
 

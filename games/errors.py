@@ -1,8 +1,9 @@
 """The games' refusals, shared by their services, selectors and views (both languages)."""
 
 from canasta_club.errors import Conflict, Forbidden, Invalid, NotFound
-from canasta_club.i18n import current_language, text
+from canasta_club.i18n import text
 from games.engine import IllegalMove
+from games.illegal_moves import words
 
 
 class IllegalMoveRefused(Invalid):
@@ -10,7 +11,7 @@ class IllegalMoveRefused(Invalid):
     language."""
 
     def __init__(self, refusal: IllegalMove):
-        super().__init__(refusal.code, refusal.message(current_language()))
+        super().__init__(refusal.code, text(*words(refusal)))
         # The rule the refusal enforces: the page links it to the rules page's paragraph.
         self.rule = refusal.rule
 

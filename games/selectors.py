@@ -19,12 +19,11 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from accounts.models import User
 from canasta_club import clock
 from games import store, time_off
-from games.engine import Match, Rules, legal_actions
+from games.engine import IllegalMove, Match, Rules, legal_actions
 from games.engine.preview import (
     MOVES,
     Opening,
     Preview,
-    Refusal,
     Selection,
     opening_progress,
     preview,
@@ -580,7 +579,7 @@ class TableView:
     may_seat_bots: bool
     # Why the viewer's seat cannot make each of the five moves no selection of cards could make
     # now (the engine's refusals), and its turn's melds toward the opening minimum.
-    refused: dict[str, Refusal]
+    refused: dict[str, IllegalMove]
     opening: Opening | None
 
 
@@ -598,7 +597,7 @@ def table_view(
     match = Match.from_dict(game.state) if game.state is not None else None
     detail = game_detail(table=table, viewer=person, match=match)
     seat = table.seat_of(person) if viewer.is_authenticated else None
-    refused: dict[str, Refusal] = {}
+    refused: dict[str, IllegalMove] = {}
     opening = None
     if match is not None and seat is not None and game.status == Game.Status.ACTIVE:
         legal = {action["type"] for action in detail["legal_actions"]}

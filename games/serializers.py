@@ -5,9 +5,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine.bots import LEVEL_NAMES, LEVELS
 from games.engine.rules import DEALS_MAX, TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game, Invitation
+from games.players import LEVEL_NAMES, LEVELS
 from games.time_off import AWAY_REASONS
 
 ACTION_TYPES = [

@@ -19,27 +19,19 @@ Entry = tuple[str | int | None, list[str]]
 _MAX_CARDS = 108
 
 
-def _bad(what: str, what_en: str) -> IllegalMove:
-    return IllegalMove("bad_action", f"Непонятный ход: {what}.", f"Not a valid action: {what_en}.")
-
-
 def parse_card(value: object) -> str:
     if not isinstance(value, str):
-        raise _bad("карта должна быть строкой вроде «KH»", 'a card is a string like "KH"')
+        raise IllegalMove("bad_action", "card_form")
     if value not in ALL_CODES:
-        raise IllegalMove(
-            "unknown_card",
-            f"Такой карты нет: {value[:8]!r}.",
-            f"There is no such card: {value[:8]!r}.",
-        )
+        raise IllegalMove("unknown_card", "card", card=value[:8])
     return value
 
 
 def parse_cards(value: object, *, allow_empty: bool) -> list[str]:
     if not isinstance(value, list) or len(value) > _MAX_CARDS:
-        raise _bad("«cards» должен быть списком карт", '"cards" must be a list of cards')
+        raise IllegalMove("bad_action", "cards_form")
     if not value and not allow_empty:
-        raise _bad("список карт пуст", "the list of cards is empty")
+        raise IllegalMove("bad_action", "no_cards")
     try:
         if ALL_CODES.issuperset(value):  # every item a card code: nothing to say of any one
             return list(value)
@@ -50,23 +42,20 @@ def parse_cards(value: object, *, allow_empty: bool) -> list[str]:
 
 def parse_melds(value: object, *, allow_empty: bool) -> list[Entry]:
     if not isinstance(value, list) or len(value) > _MAX_CARDS:
-        raise _bad("«melds» должен быть списком комбинаций", '"melds" must be a list of melds')
+        raise IllegalMove("bad_action", "melds_form")
     if not value and not allow_empty:
-        raise _bad("нет ни одной комбинации", "no meld given")
+        raise IllegalMove("bad_action", "no_melds")
     entries: list[Entry] = []
     for item in value:
         if not isinstance(item, dict) or "cards" not in item or not set(item) <= _ENTRY_KEYS:
-            raise _bad(
-                'комбинация — это {"cards": [...], "rank": ...}',
-                'a meld is {"cards": [...], "rank": ...}',
-            )
+            raise IllegalMove("bad_action", "meld_form")
         rank = item.get("rank")
         if rank is not None and (not isinstance(rank, str) or rank not in MELD_RANKS):
-            raise _bad("«rank» — достоинство вроде «K»", '"rank" is a rank like "K"')
+            raise IllegalMove("bad_action", "rank_form")
         hint: str | int | None = rank
         if "meld" in item:
             if rank is not None:
-                raise _bad("«rank» или «meld», не оба", '"rank" or "meld", not both')
+                raise IllegalMove("bad_action", "rank_or_meld")
             hint = parse_meld_index(item["meld"])
         entries.append((hint, parse_cards(item["cards"], allow_empty=False)))
     return entries
@@ -78,7 +67,7 @@ _ENTRY_KEYS = frozenset(("cards", "rank", "meld"))
 def parse_meld_index(value: object) -> int:
     """`"meld": i`: the index of one of the team's melds in the view (CONTRACT §2)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < _MAX_CARDS:
-        raise _bad("«meld» — номер комбинации команды", '"meld" is the number of a team meld')
+        raise IllegalMove("bad_action", "meld_index")
     return value
 
 
@@ -89,7 +78,7 @@ _BARE = ("draw", "undo", "ask_to_go_out", "pass", "acaba", "ask_acaba")
 def parse_action(action: Any) -> tuple[str, Any]:
     """Returns (type, payload) or raises IllegalMove("bad_action" | "unknown_card")."""
     if not isinstance(action, dict):
-        raise _bad("ход — это объект с полем «type»", 'an action is an object with a "type"')
+        raise IllegalMove("bad_action", "action_form")
     kind = action.get("type")
     size = len(action)
     if kind == "discard" and size == 2 and "card" in action:
@@ -111,7 +100,4 @@ def parse_action(action: Any) -> tuple[str, Any]:
         return kind, action["yes"]
     if kind == "lay_down" and size == 2 and "melds" in action:
         return kind, parse_melds(action["melds"], allow_empty=False)
-    raise _bad(
-        "ожидается draw, take_pile, meld, undo или discard в форме из описания API",
-        "expected draw, take_pile, meld, undo or discard in the documented form",
-    )
+    raise IllegalMove("bad_action", "unknown_action")

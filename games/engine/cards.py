@@ -55,6 +55,18 @@ def deck_counts(packs: int) -> Counter[str]:
     return Counter(full_deck(packs))
 
 
+def meld_groups(cards: list[str]) -> dict[str, list[str]]:
+    """`cards` by the group they meld in (MELD_GROUP: the rank, "*" the wilds), in order."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        group = MELD_GROUP[card]
+        if group in groups:
+            groups[group].append(card)
+        else:
+            groups[group] = [card]
+    return groups
+
+
 def split_codes(packed: str) -> list[str]:
     """Inverse of "".join(codes): every code is two characters."""
     return [packed[i : i + 2] for i in range(0, len(packed), 2)]

@@ -4,7 +4,8 @@ Every action is validated completely before anything changes, so a refused actio
 the deal exactly as it was (no copies on the hot path). `commit=False` runs the same checks
 without the change; the move generator uses it. The rules themselves live in the modules of
 their area (dealing, turns, melds, opening, pile, going_out, scoring), as functions over the
-deal's state; `Deal` is that state with the contract's methods.
+deal's state that ask the game's `Variant` what differs (variants/); `Deal` is that state with
+the contract's methods.
 """
 
 import random
@@ -36,11 +37,7 @@ from .melds import lay_down, meld
 from .opening import can_undo, undo
 from .pile import take_pile
 from .rules import Rules
-from .samba_melds import sequence_meld
-from .samba_pile import sequence_take_pile
-from .scoring import canasta_kind
 from .seating import Seating
-from .sequences import meld_view, sequence_rule
 from .state import DealState, Event
 from .turns import draw
 
@@ -50,35 +47,13 @@ FORMAT_VERSION = 1
 
 
 def _bad_seat(seating: Seating) -> IllegalMove:
-    last = seating.seats[-1]
-    return IllegalMove(
-        "bad_action", f"Место — число от 0 до {last}.", f"A seat is a number from 0 to {last}."
-    )
+    return IllegalMove("bad_action", "seat", last=seating.seats[-1])
 
 
 # The house rules' actions (house.py), refused as `bad_action` at a table without their rule.
 _HOUSE_ACTIONS = frozenset(
     ("ask_to_go_out", "answer_go_out", "lay_down", "pass", "acaba", "ask_acaba")
 )
-_WRONG_PHASE = {
-    "answer": (
-        "Сейчас можно только ответить, выходить ли партнёру.",
-        "Now you may only answer whether your partner goes out.",
-    ),
-    "no_question": ("Вас ни о чём не спрашивали.", "Nobody asked you anything."),
-    "partner_out": (
-        "Партнёр вышел: выложите всю руку или пропустите.",
-        "Your partner went out: lay down your whole hand or pass.",
-    ),
-    "lay_down": (
-        "Выкладывают всю руку или пропускают, только когда партнёр вышел.",
-        "You lay down your hand or pass only when your partner has gone out.",
-    ),
-}
-
-
-def _wrong_phase(why: str) -> IllegalMove:
-    return IllegalMove("wrong_phase", *_WRONG_PHASE[why])
 
 
 class Deal(DealState):
@@ -86,7 +61,10 @@ class Deal(DealState):
 
     Public read-only attributes: rules, seating, dealer, team_scores, minimums, turn, phase
     ("draw" | "play" | "partner_out" | "over"), to_act and result (CONTRACT `result` once
-    over, else None).
+    over, else None). A deal a bot imagines from its seat's view (`from_hands`,
+    games/players/sight.py) it reads whole: also hands, stock and pile (top last), frozen, red,
+    melds (per team, the game's key -> the cards, variant.py), opened, the turn so far (drew,
+    base, points, undo_used) and question.
     """
 
     __slots__ = ()
@@ -151,12 +129,10 @@ class Deal(DealState):
         return True
 
     def _run(self, seat: Any, action: Any, *, commit: bool) -> Event:
-        if not self.rules.sequences:
-            return self._play(seat, action, commit=commit)
         try:
             return self._play(seat, action, commit=commit)
-        except IllegalMove as refusal:
-            refusal.rule = sequence_rule(refusal, game=self.rules.game)
+        except IllegalMove as refusal:  # the rule it enforces in this game
+            refusal.rule = self.variant.rule_ids.get(refusal.code, refusal.rule)
             raise
 
     def _play(self, seat: Any, action: Any, *, commit: bool) -> Event:
@@ -173,7 +149,7 @@ class Deal(DealState):
                 raise not_to_act(self, seat)
             if seat != self.turn:  # R-HOUSE-ASK: the partner answers the question
                 if kind != "answer_go_out":
-                    raise _wrong_phase("answer")
+                    raise IllegalMove("wrong_phase", "answer_only")
                 return answer_go_out(self, seat, payload, commit)
             if asked_about_acaba(self):  # R-ACABA-ASK: the answer binds
                 check_acaba_answer(self, kind)
@@ -183,12 +159,8 @@ class Deal(DealState):
             return draw(self, seat, commit)
         if kind == "take_pile":
             cards, entries, target = payload
-            if self.rules.sequences:
-                return sequence_take_pile(self, seat, cards, entries, target, commit)
-            return take_pile(self, seat, cards, entries, commit, target)
+            return take_pile(self, seat, cards, entries, target, commit)
         if kind == "meld":
-            if self.rules.sequences:
-                return sequence_meld(self, seat, payload, commit)
             return meld(self, seat, payload, commit)
         if kind == "undo":
             return undo(self, seat, commit)
@@ -198,15 +170,15 @@ class Deal(DealState):
         """A house-rule action, or any action while the partner lays down (kept off the path
         of the four-handed club game's actions)."""
         if kind == "answer_go_out":
-            raise _wrong_phase("no_question")
+            raise IllegalMove("wrong_phase", "no_question")
         if self.phase == "partner_out":  # R-HOUSE-DOUBLE: the partner lays down or passes
             if kind == "lay_down":
                 return lay_down(self, seat, payload, commit)
             if kind == "pass":
                 return pass_out(self, seat, commit)
-            raise _wrong_phase("partner_out")
+            raise IllegalMove("wrong_phase", "partner_out")
         if kind in ("lay_down", "pass"):
-            raise _wrong_phase("lay_down")
+            raise IllegalMove("wrong_phase", "lay_down")
         if kind == "acaba":
             return say_acaba(self, seat, commit)
         if kind == "ask_acaba":
@@ -251,18 +223,13 @@ class Deal(DealState):
             "frozen": self.frozen,
         }
         rules = self.rules
-        game = rules.game
+        meld_view = self.variant.meld_view
         view["teams"] = [
             {
                 "opened": self.opened[team],
                 "minimum": self.minimums[team],
                 "red_threes": list(self.red[team]),
-                "melds": [meld_view(key, cards, game) for key, cards in self.melds[team].items()]
-                if rules.sequences
-                else [
-                    {"rank": rank, "cards": list(cards), "canasta": canasta_kind(cards)}
-                    for rank, cards in self.melds[team].items()
-                ],
+                "melds": [meld_view(key, cards) for key, cards in self.melds[team].items()],
             }
             for team in range(len(self.seating.teams))
         ]
@@ -363,7 +330,7 @@ class Deal(DealState):
     ) -> "Deal":
         """A deal in the position given: the state's fields as `to_dict` names them, with
         cards as lists (stock and pile top last) and melds per team as key -> cards. For a
-        stored state (from_dict) and a bot's guess at the hidden cards (engine.sight)."""
+        stored state (from_dict) and a bot's guess at the hidden cards (games.players.sight)."""
         deal = cls.__new__(cls)  # not __init__: every field is given
         deal.set_table(rules, dealer, tuple(team_scores))
         deal.turn = turn

@@ -1,77 +1,34 @@
-"""IllegalMove: a refused action, with a code for programs and a message for players."""
+"""IllegalMove: a refused action, as a code and its data; the engine words nothing.
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    "not_your_turn": ("Сейчас не ваш ход.", "It is not your turn."),
-    "wrong_phase": ("Сейчас этот ход сделать нельзя.", "That move is not possible now."),
-    "unknown_card": ("Такой карты нет.", "There is no such card."),
-    "card_not_in_hand": ("Этой карты нет у вас в руке.", "That card is not in your hand."),
-    "meld_too_small": (
-        "В комбинации должно быть не меньше трёх карт.",
-        "A meld needs at least three cards.",
-    ),
-    "mixed_ranks": (
-        "В комбинации все обычные карты должны быть одного достоинства.",
-        "All natural cards of a meld must be of one rank.",
-    ),
-    "too_many_wilds": (
-        "Слишком много диких карт: обычных должно быть больше, а диких — не больше трёх.",
-        "Too many wild cards: naturals must outnumber wilds, and a meld holds at most three.",
-    ),
-    "wild_only": (
-        "Начать комбинацию одними дикими картами нельзя.",
-        "A meld cannot be started with wild cards alone.",
-    ),
-    "threes_not_allowed": (
-        "Тройки в обычные комбинации не идут; чёрные тройки выкладывают только при выходе.",
-        "Threes never go into ordinary melds; black threes are melded only when going out.",
-    ),
-    "below_minimum": (
-        "Первая выкладка не набирает минимум очков.",
-        "The first meld does not reach the opening minimum.",
-    ),
-    "minimum_unreachable": (
-        "После этой выкладки минимум уже не набрать, а «Вернуть как было» уже использовано.",
-        "After this meld the minimum can no longer be reached, and undo has been used.",
-    ),
-    "pile_blocked": (
-        "Стопку сейчас не взять: сверху дикая карта или тройка.",
-        "The pile cannot be taken: a wild card or a three is on top.",
-    ),
-    "pile_frozen": (
-        "Стопка заморожена: взять её можно только парой своих обычных карт того же достоинства.",
-        "The pile is frozen: it can be taken only with a natural pair of the top card's rank.",
-    ),
-    "cannot_take_pile": ("Стопку сейчас взять нельзя.", "You cannot take the pile now."),
-    "undo_not_allowed": (
-        "«Вернуть как было» сейчас нельзя.",
-        "Undo is not allowed now.",
-    ),
-    "must_keep_card": (
-        "Без канасты в команде нельзя остаться без карт: оставьте в руке хотя бы две.",
-        "Without a team canasta you must keep cards: leave at least two in your hand.",
-    ),
-    "no_canasta": (
-        "Выйти можно, только когда у команды есть канаста.",
-        "You may go out only when your team has a canasta.",
-    ),
-    "awaiting_partner": (
-        "Вы спросили партнёра, можно ли выходить: дождитесь ответа.",
-        "You asked your partner whether to go out: wait for the answer.",
-    ),
-    "must_go_out": (
-        "Партнёр ответил «да»: в этот ход вы должны выйти.",
-        "Your partner said yes: you must go out this turn.",
-    ),
-    "may_not_go_out": (
-        "Партнёр ответил «нет»: в этот ход выходить нельзя.",
-        "Your partner said no: you may not go out this turn.",
-    ),
-    "meld_closed": (
-        "Эта комбинация закрыта на семи картах.",
-        "That meld is closed at seven cards.",
-    ),
-    "deal_over": ("Раздача уже закончилась.", "The deal is over."),
-    "bad_action": ("Непонятный ход.", "That is not a valid action."),
+Players read a refusal in their language from the club's catalogue (games/illegal_moves.py);
+`str(exc)` is the contract's plain gloss of the code, for programs and logs.
+"""
+
+# CONTRACT §2's error codes (and those the house rules and Samba add), each with its gloss.
+CODES: dict[str, str] = {
+    "not_your_turn": "it is not this seat's turn",
+    "wrong_phase": "not at this point of the turn (e.g. meld before drawing, draw twice)",
+    "unknown_card": "no such card code",
+    "card_not_in_hand": "the cards are not in the hand",
+    "meld_too_small": "a meld needs three cards or more",
+    "mixed_ranks": "the cards do not make one meld (R-MELD-1)",
+    "too_many_wilds": "too many wild cards for the meld (R-MELD-2)",
+    "wild_only": "wild cards alone start no meld (R-MELD-3)",
+    "threes_not_allowed": "threes in an ordinary meld (R-MELD-4)",
+    "below_minimum": "the first meld is below the opening minimum (R-OPEN)",
+    "minimum_unreachable": "the opening minimum could no longer be reached (R-UNDO-3)",
+    "pile_blocked": "a wild card or a three tops the pile (R-PILE-1/5)",
+    "pile_frozen": "the pile is frozen (R-FRZ-3)",
+    "cannot_take_pile": "the pile cannot be taken (R-PILE)",
+    "undo_not_allowed": "undo is not allowed now",
+    "must_keep_card": "without the canastas to go out a card must stay in hand (R-OUT-2)",
+    "no_canasta": "going out without the canastas it needs (R-OUT-1)",
+    "awaiting_partner": "the partner has not answered yet (R-HOUSE-ASK)",
+    "must_go_out": "the partner said yes: the player must go out (R-HOUSE-ASK)",
+    "may_not_go_out": "the partner said no: the player may not go out (R-HOUSE-ASK)",
+    "meld_closed": "the meld is closed at seven cards",
+    "deal_over": "the deal is over",
+    "bad_action": "not one of the contract's action forms",
 }
 
 # The rule (RULES.md's id; README.md's for the tables and house rules) each refusal enforces, so
@@ -103,25 +60,23 @@ RULE_OF_CODE: dict[str, str] = {
 class IllegalMove(Exception):
     """An action that breaks a rule; the deal is left unchanged.
 
-    `code` is one of CONTRACT §2's words; str(exc) is the Russian message; `rule` the rule id
-    it enforces ("" for input errors).
+    `code` is one of CONTRACT §2's words; `why` which refusal of that code it is ("" for the
+    code's own) and `data` what it names (a card, points, a meld's number); `rule` the rule id
+    it enforces ("" for input errors). str(exc) is the code's gloss with the data.
     """
 
-    def __init__(
-        self, code: str, ru: str | None = None, en: str | None = None, *, rule: str = ""
-    ) -> None:
-        default_ru, default_en = MESSAGES[code]
+    def __init__(self, code: str, why: str = "", *, rule: str = "", **data: int | str) -> None:
         self.code = code
+        self.why = why
         self.rule = rule or RULE_OF_CODE.get(code, "")
-        self.ru = ru or default_ru
-        self.en = en or default_en
-        super().__init__(self.ru)
-
-    def message(self, lang: str = "ru") -> str:
-        return self.en if lang.lower().startswith("en") else self.ru
+        self.data = data
+        super().__init__(code, why)
 
     def __str__(self) -> str:
-        return self.ru
+        details = [self.why] if self.why else []
+        details += [f"{name}={value!r}" for name, value in self.data.items()]
+        more = f" [{', '.join(details)}]" if details else ""
+        return f"{self.code}: {CODES[self.code]}{more}"
 
     def __repr__(self) -> str:
-        return f"IllegalMove({self.code!r}, {self.en!r})"
+        return f"IllegalMove({self.code!r}, {self.why!r})"

@@ -3,31 +3,26 @@
 from .cards import WILDS
 from .errors import IllegalMove
 from .house import check_discard_answer, go_out
-from .melds import enough_canastas
 from .opening import below_minimum, exempt_from_minimum
-from .samba_melds import missing_sequence_canastas
-from .sequences import enough_to_go_out
 from .state import DealState, Event
 from .turns import end_turn
 
 
 def discard(state: DealState, seat: int, card: str, commit: bool) -> Event:
     if state.phase != "play":
-        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you discard.")
+        raise IllegalMove("wrong_phase", "discard_before_draw")
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalMove("card_not_in_hand")
     left = len(hand) - 1
     if left == 0:  # going out (R-OUT-1), with the R-OPEN-5 variant's exemption
         team = state.seating.team_of(seat)
-        if state.rules.sequences:  # R-SAMBA-OUT, R-BOL-OUT
-            canasta = enough_to_go_out(state, team, {})
-        else:
-            canasta = enough_canastas(state, team, {})
+        variant = state.variant
+        canasta = variant.enough_canastas(state, team, {})
         if not state.opened[team] and state.base and not exempt_from_minimum(state, canasta):
             raise below_minimum(state.points, state.minimums[team])
         if not canasta:
-            raise missing_sequence_canastas(state, "no_canasta")
+            raise variant.missing_canastas(state, "no_canasta")
     elif state.base:  # R-OPEN-3: melded this turn, so the team must have opened
         team = state.seating.team_of(seat)
         if not state.opened[team]:

@@ -8,9 +8,9 @@ from typing import Any
 
 from .errors import IllegalMove
 from .opening import exempt_from_minimum
-from .scoring import finish, finish_acaba, going_out_bonus
-from .search import going_out_plan
+from .scoring import finish, finish_acaba
 from .state import DealState, Event
+from .variant import GoingOut
 
 # R-HOUSE-7500: from this total a side's first meld is a whole canasta with the pile's top card.
 CANASTA_OPENING_FROM = 5000
@@ -32,11 +32,7 @@ def require_rule(state: DealState, kind: str) -> None:
     else:
         allowed = kind in ("lay_down", "pass") and rules.double_going_out
     if not allowed:
-        raise IllegalMove(
-            "bad_action",
-            "За этим столом такого правила нет.",
-            "This table does not play that house rule.",
-        )
+        raise IllegalMove("bad_action", "no_house_rule")
 
 
 def to_act(state: DealState) -> int:
@@ -64,13 +60,7 @@ def canasta_opening(state: DealState, team: int) -> bool:
 
 
 def canasta_opening_refused() -> IllegalMove:
-    return IllegalMove(
-        "below_minimum",
-        "С 5000 очков сторона открывается только целой канастой, собранной одним игроком "
-        "с верхней картой стопки.",
-        "From 5,000 points a side opens only with a whole canasta that one player makes with "
-        "the pile's top card.",
-    )
+    return IllegalMove("below_minimum", "canasta_opening")
 
 
 # ----------------------------------------------------------------------------- R-HOUSE-ASK
@@ -89,14 +79,12 @@ def plan_to_go_out(
     hand: list[str] | None = None,
     melds: dict[str, list[str]] | None = None,
     points: int | None = None,
-) -> tuple[list[dict[str, Any]], str | None] | None:
+) -> GoingOut | None:
     """How `seat` goes out this turn (melds, then the discard or None), or None when it cannot.
 
     By default from the deal as it is; `hand`, `melds` and `points` (card points melded this
     turn) describe it after a meld that is being checked.
     """
-    if state.rules.sequences:
-        return None  # the search knows groups only; Samba's legal_actions offer its ways out
     team = state.seating.team_of(seat)
     hand = state.hands[seat] if hand is None else hand
     melds = state.melds[team] if melds is None else melds
@@ -107,50 +95,24 @@ def plan_to_go_out(
         return None  # only a pile take opens (R-HOUSE-7500)
     else:
         needed = state.minimums[team] - points
-    return going_out_plan(
-        hand,
-        melds,
-        strict=state.rules.strict_wilds,
-        canastas=state.rules.canastas_to_go_out,
-        points=needed,
-    )
+    return state.variant.going_out_plan(state.rules, hand, melds, needed)
 
 
 def ask_to_go_out(state: DealState, seat: int, commit: bool) -> Event:
     """«Можно выходить?»: once per deal, in the play phase, by a player whose team has opened
     and who could both go out now and stay in (so either answer can be kept)."""
     if state.phase != "play":
-        raise IllegalMove(
-            "wrong_phase",
-            "Спросить партнёра можно после того, как вы взяли карты.",
-            "You may ask your partner after you have drawn.",
-        )
+        raise IllegalMove("wrong_phase", "ask_before_draw")
     if state.asked[seat]:
-        raise IllegalMove(
-            "wrong_phase",
-            "Партнёра спрашивают один раз за раздачу.",
-            "You may ask your partner once per deal.",
-        )
+        raise IllegalMove("wrong_phase", "asked_once")
     if not state.opened[state.seating.team_of(seat)]:
-        raise IllegalMove(
-            "wrong_phase",
-            "Спрашивают партнёра, когда у стороны уже есть выкладка.",
-            "You may ask your partner once your side has opened.",
-        )
+        raise IllegalMove("wrong_phase", "ask_unopened")
     if len(state.hands[seat]) < 2:
         # Holding one card, going out is the only move left: after a no the player could not
         # move at all (found at six by tests/engine/test_rules_tables.py).
-        raise IllegalMove(
-            "wrong_phase",
-            "С одной картой в руке остаётся только выйти: спрашивать партнёра поздно.",
-            "Holding one card, going out is your only move: it is too late to ask.",
-        )
+        raise IllegalMove("wrong_phase", "ask_one_card")
     if plan_to_go_out(state, seat) is None:
-        raise IllegalMove(
-            "wrong_phase",
-            "В этот ход вам не выйти: спрашивать партнёра не о чем.",
-            "You cannot go out this turn: there is nothing to ask.",
-        )
+        raise IllegalMove("wrong_phase", "nothing_to_ask")
     if not commit:
         return {}
     partner = answering_partner(state, seat)
@@ -203,11 +165,7 @@ def ask_acaba(state: DealState, seat: int, commit: bool) -> Event:
     if state.phase not in ("draw", "play"):
         raise IllegalMove("wrong_phase")
     if state.asked_acaba[seat]:
-        raise IllegalMove(
-            "wrong_phase",
-            "Про «Акаба» партнёра спрашивают один раз за раздачу.",
-            "You may ask your partner about «Acaba» once per deal.",
-        )
+        raise IllegalMove("wrong_phase", "acaba_asked_once")
     if not commit:
         return {}
     partner = answering_partner(state, seat)
@@ -225,17 +183,9 @@ def check_acaba_answer(state: DealState, kind: str) -> None:
     assert question is not None
     answer = question["answer"]
     if answer is True and kind != "acaba":
-        raise IllegalMove(
-            "must_go_out",
-            "Партнёр ответил «да»: скажите «Акаба».",
-            "Your partner said yes: say «Acaba».",
-        )
+        raise IllegalMove("must_go_out", "say_acaba")
     if answer is False and kind == "acaba":
-        raise IllegalMove(
-            "may_not_go_out",
-            "Партнёр ответил «нет»: в этот ход «Акаба» не говорят.",
-            "Your partner said no: no «Acaba» this turn.",
-        )
+        raise IllegalMove("may_not_go_out", "no_acaba")
 
 
 def check_discard_answer(state: DealState, left: int) -> None:
@@ -274,11 +224,7 @@ def check_meld_answer(
     for rank, cards in laid:
         melds_after.setdefault(rank, []).extend(cards)
     if plan_to_go_out(state, seat, hand_after, melds_after, state.points + points) is None:
-        raise IllegalMove(
-            "must_go_out",
-            "Партнёр ответил «да», а после этой выкладки вам уже не выйти.",
-            "Your partner said yes, and after this meld you could no longer go out.",
-        )
+        raise IllegalMove("must_go_out", "meld_stops_going_out")
 
 
 # ----------------------------------------------------------------------------- R-HOUSE-DOUBLE
@@ -292,7 +238,7 @@ def go_out(state: DealState, seat: int) -> None:
         finish(state, seat)
         return
     # The bonus is judged now: the partners' cards do not make the going out concealed.
-    state.out = {"seat": seat, "bonus": going_out_bonus(state, seat), "laid_down": []}
+    state.out = {"seat": seat, "bonus": state.variant.going_out_bonus(state, seat), "laid_down": []}
     state.phase = "partner_out"
     _next_partner(state, seat)
 

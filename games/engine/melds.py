@@ -1,9 +1,12 @@
-"""Melds and canastas (R-MELD-1..4, R-CAN-1/2, R-OUT-2): checking entries, laying them."""
+"""Melding (R-MELD-1..4, R-OPEN-2/3, R-OUT-1/2): the `meld` action and what every game's
+melding shares; what a meld may be is the game's (`state.variant`: its meld kinds, canastas and
+the opening after an undo).
+"""
 
 from typing import Any
 
 from .actions import Entry
-from .cards import IS_WILD, RED_THREES, VALUE, WILDS
+from .cards import RED_THREES, WILDS
 from .errors import IllegalMove
 from .house import (
     canasta_opening,
@@ -12,70 +15,66 @@ from .house import (
     go_out,
     partner_done,
 )
-from .opening import below_minimum, check_minimum_reachable, exempt_from_minimum
+from .opening import below_minimum, exempt_from_minimum
 from .state import DealState, Event
-
-# A meld being checked: [naturals, wilds, length] after the cards of this action.
-MeldShape = list[int]
+from .variant import Resolved
 
 
 def meld(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
     if state.phase != "play":
-        raise IllegalMove("wrong_phase", "Сначала возьмите карту.", "Draw before you meld.")
+        raise IllegalMove("wrong_phase", "meld_before_draw")
     team = state.seating.team_of(seat)
     if not state.opened[team] and canasta_opening(state, team):  # R-HOUSE-7500
         raise canasta_opening_refused()
     hand = state.hands[seat]
-    used = [card for _, meld_cards in entries for card in meld_cards]
+    used = entries[0][1] if len(entries) == 1 else [c for _, cards in entries for c in cards]
     require_in_hand(hand, used)
-    sim: dict[str, MeldShape] = {}
-    resolved, points, black = check_entries(state, team, entries, sim)
+    variant = state.variant
+    sim: dict[str, Any] = {}
+    resolved, points, black = variant.check_entries(state, team, entries, sim)
     left = len(hand) - len(used)
-    canasta = enough_canastas(state, team, sim)
+    # The canastas matter only going out, or close to it (R-OUT-2, R-MELD-4).
+    canasta = (black or left < 2) and variant.enough_canastas(state, team, sim)
     if black:
         check_black_threes(state, left, canasta)
     if not canasta and left < 2:  # R-OUT-2
-        raise missing_canastas(state, "must_keep_card")
+        raise variant.missing_canastas(state, "must_keep_card")
     opened = state.opened[team]
     total = state.points + points
     minimum = state.minimums[team]
     opens = not opened and total >= minimum
     if not opened and total < minimum:
-        if canasta_in_hand(state, sim):  # R-ART-CANASTA
-            opens = True
-        exempt = opens or exempt_from_minimum(state, canasta)
-        if left == 0 and not exempt:
+        opens = canasta_in_hand(state, sim)  # R-ART-CANASTA
+        if left == 0 and not (opens or exempt_from_minimum(state, canasta)):
             raise below_minimum(total, minimum)
-        if state.undo_used and left > 0 and not opens:  # R-UNDO-3
+        if state.undo_used and left > 0 and not opens:  # R-UNDO-3, R-SAMBA-UNDO
             hand_after = list(hand)
             for card in used:
                 hand_after.remove(card)
-            check_minimum_reachable(state, team, hand_after, resolved, minimum - total)
+            variant.check_after_undo(state, team, hand_after, resolved, total)
     if state.question is not None:
         check_meld_answer(state, seat, used, resolved, points)
     if not commit:
         return {}
     for card in used:
         hand.remove(card)
-    events = meld_events(resolved, state.melds[team])
-    lay(state, team, resolved)
+    events = variant.lay_melds(state, team, resolved)
     state.points = total
     if opens:
         state.opened[team] = True
         state.opened_now = True
     if left == 0:  # R-OUT-1: melded the whole hand
         go_out(state, seat)
-    return {
-        "public": {
-            "type": "meld",
-            "seat": seat,
-            "melds": events,
-            "opened": state.opened[team],
-            "went_out": left == 0,
-            "deal_over": state.phase == "over",
-        },
-        "private": {},
+    public: dict[str, Any] = {
+        "type": "meld",
+        "seat": seat,
+        "melds": events,
+        "opened": state.opened[team],
     }
+    if variant.meld_event_says_went_out:
+        public["went_out"] = left == 0
+    public["deal_over"] = state.phase == "over"
+    return {"public": public, "private": {}}
 
 
 def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) -> Event:
@@ -87,22 +86,16 @@ def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) ->
     used = [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
     if len(used) != len(hand):
-        raise IllegalMove(
-            "bad_action",
-            "Выкладывают всю руку: в комбинациях должны быть все ваши карты.",
-            "Lay down your whole hand: the melds must hold every card you have.",
-        )
-    sim: dict[str, MeldShape] = {}
-    resolved, _points, black = check_entries(state, team, entries, sim)
+        raise IllegalMove("bad_action", "lay_down_whole_hand")
+    variant = state.variant
+    sim: dict[str, Any] = {}
+    resolved, _points, black = variant.check_entries(state, team, entries, sim)
     if black:
-        check_black_threes(state, 0, enough_canastas(state, team, sim))
+        check_black_threes(state, 0, variant.enough_canastas(state, team, sim))
     if not commit:
         return {}
     hand.clear()
-    melds = state.melds[team]
-    events = meld_events(resolved, melds)
-    for rank, cards in resolved:
-        melds.setdefault(rank, []).extend(cards)
+    events = variant.lay_melds(state, team, resolved, this_turn=False)
     assert state.out is not None
     state.out["laid_down"].append(seat)
     partner_done(state)
@@ -117,133 +110,43 @@ def lay_down(state: DealState, seat: int, entries: list[Entry], commit: bool) ->
     }
 
 
-def check_entries(
-    state: DealState, team: int, entries: list[Entry], sim: dict[str, MeldShape]
-) -> tuple[list[tuple[str, list[str]]], int, bool]:
-    """Checks meld entries in order against the team's melds (R-MELD-1..4).
+def canasta_in_hand(state: DealState, sim: dict[str, Any], skip: str = "") -> bool:
+    """R-ART-CANASTA: a canasta made from the hand opens whatever the minimum (`skip`: the key
+    of a pile take's top card's meld, which is not the hand's)."""
+    if not state.rules.canasta_in_hand_opens:
+        return False
+    variant = state.variant
+    return any(variant.meld_size(sim, key) >= 7 for key in sim if key != skip)
 
-    Records the resulting meld shapes in `sim`; returns the entries with their ranks,
-    the card points they add and whether black threes are among them.
-    """
-    strict = state.rules.strict_wilds
+
+def lay(state: DealState, team: int, resolved: Resolved, *, this_turn: bool = True) -> None:
+    """Puts checked entries on the table; `this_turn`: remembering each meld's length before
+    this turn (R-UNDO-1, R-OUT-3), which a partner laying down (R-HOUSE-DOUBLE) leaves alone."""
     melds = state.melds[team]
-    resolved: list[tuple[str, list[str]]] = []
-    points = 0
-    black = False
-    for named, cards in entries:
-        hint = meld_rank_at(melds, named) if isinstance(named, int) else named
-        natural_rank: str | None = None
-        naturals = wilds = blacks = 0
-        for card in cards:
-            if card in WILDS:
-                wilds += 1
-            elif card[0] == "3":
-                if card in RED_THREES:
-                    raise IllegalMove(
-                        "threes_not_allowed",
-                        "Красные тройки не выкладывают в комбинации.",
-                        "Red threes never go into melds.",
-                    )
-                blacks += 1
-            else:
-                if natural_rank is None:
-                    natural_rank = card[0]
-                elif card[0] != natural_rank:
-                    raise IllegalMove("mixed_ranks")
-                naturals += 1
-        if blacks:  # R-MELD-4
-            if naturals or wilds or hint not in (None, "3"):
-                raise IllegalMove(
-                    "threes_not_allowed",
-                    "Чёрные тройки выкладывают только отдельно, без диких карт.",
-                    "Black threes are melded only on their own, with no wild cards.",
-                )
-            if "3" in melds or "3" in sim:
-                raise IllegalMove("threes_not_allowed")
-            if blacks < 3:
-                raise IllegalMove("meld_too_small")
-            sim["3"] = [blacks, 0, blacks]
-            black = True
-            rank = "3"
-        else:
-            if natural_rank is None:
-                if hint == "3":
-                    raise IllegalMove("threes_not_allowed")
-                if hint is None:
-                    raise IllegalMove(
-                        "wild_only",
-                        "Укажите достоинство комбинации, к которой докладываете дикую карту.",
-                        "Name the rank of the meld the wild card joins.",
-                    )
-                rank = hint
-                if rank not in sim and rank not in melds:  # R-MELD-3
-                    raise IllegalMove("wild_only")
-            else:
-                if hint is not None and hint != natural_rank:
-                    raise IllegalMove("mixed_ranks")
-                rank = natural_rank
-            shape = sim.get(rank)
-            if shape is None and rank in melds:
-                existing = melds[rank]
-                on_wilds = sum(map(IS_WILD.__getitem__, existing))
-                shape = [len(existing) - on_wilds, on_wilds, len(existing)]
-            if shape is None:
-                if len(cards) < 3:
-                    raise IllegalMove("meld_too_small")
-                shape = [0, 0, 0]
-            naturals += shape[0]
-            wilds += shape[1]
-            if wilds > 3 or (wilds >= naturals if strict else wilds > naturals):  # R-MELD-2
-                raise IllegalMove("too_many_wilds")
-            sim[rank] = [naturals, wilds, shape[2] + len(cards)]
-        points += sum(map(VALUE.__getitem__, cards))
-        resolved.append((rank, cards))
-    return resolved, points, black
-
-
-def meld_rank_at(melds: dict[str, list[str]], index: object) -> str:
-    """The rank of the team's meld at `index` in the view (an entry's `"meld": i`)."""
-    assert isinstance(index, int)
-    if index >= len(melds):
-        raise IllegalMove(
-            "bad_action",
-            f"У команды нет комбинации номер {index}.",
-            f"Your team has no meld number {index}.",
-        )
-    return list(melds)[index]
-
-
-def canasta_in_hand(state: DealState, sim: dict[str, MeldShape], skip: str = "") -> bool:
-    """R-ART-CANASTA: a canasta made from the hand opens whatever the minimum (`skip`: the
-    rank of a pile take's top card, whose meld is not the hand's)."""
-    return state.rules.canasta_in_hand_opens and any(
-        shape[2] >= 7 for rank, shape in sim.items() if rank != skip
-    )
-
-
-def enough_canastas(state: DealState, team: int, sim: dict[str, MeldShape]) -> bool:
-    """R-OUT-1/2: the team has the canastas going out needs (R-CAN-1: melds of seven or more,
-    on the table or after `sim`): one, or two with `rules.canastas_to_go_out` (R-HOUSE-TWO and
-    the tables of two, three and six)."""
-    needed = state.rules.canastas_to_go_out
-    for shape in sim.values():
-        if shape[2] >= 7:
-            needed -= 1
-    for rank, meld in state.melds[team].items():
-        if len(meld) >= 7 and rank not in sim:
-            needed -= 1
-    return needed <= 0
-
-
-def lay(state: DealState, team: int, resolved: list[tuple[str, list[str]]]) -> None:
-    """Puts checked entries on the table, remembering each meld's length before this turn."""
-    melds = state.melds[team]
-    for rank, cards in resolved:
-        meld = melds.get(rank)
+    for key, cards in resolved:
+        meld = melds.get(key)
         if meld is None:
-            melds[rank] = meld = []
-        state.base.setdefault(rank, len(meld))
+            melds[key] = meld = []
+        if this_turn:
+            state.base.setdefault(key, len(meld))
         meld.extend(cards)
+
+
+def split_entry(cards: list[str]) -> tuple[list[str], int, int]:
+    """A meld entry's naturals, and how many wild cards and black threes it holds; a red three
+    never goes into a meld (R-MELD-4)."""
+    naturals: list[str] = []
+    wilds = blacks = 0
+    for card in cards:
+        if card in WILDS:
+            wilds += 1
+        elif card[0] == "3":
+            if card in RED_THREES:
+                raise IllegalMove("threes_not_allowed", "red_three")
+            blacks += 1
+        else:
+            naturals.append(card)
+    return naturals, wilds, blacks
 
 
 def require_in_hand(hand: list[str], cards: list[str]) -> None:
@@ -255,62 +158,12 @@ def require_in_hand(hand: list[str], cards: list[str]) -> None:
             or card not in hand
             or (cards.count(card) > 1 and hand.count(card) < cards.count(card))
         ):
-            raise IllegalMove(
-                "card_not_in_hand",
-                f"Карты {card} у вас в руке нет (или их меньше).",
-                f"You do not hold {card} (or not that many).",
-            )
+            raise IllegalMove("card_not_in_hand", "card", card=card)
 
 
 def check_black_threes(state: DealState, left: int, canasta: bool) -> None:
     """R-MELD-4 DECIDED: black threes only while going out, with a team canasta."""
     if left > 1:
-        raise IllegalMove(
-            "threes_not_allowed",
-            "Чёрные тройки выкладывают только при выходе: после них в руке остаётся не больше "
-            "одной карты.",
-            "Black threes are melded only when going out: at most one card may stay in hand.",
-        )
+        raise IllegalMove("threes_not_allowed", "black_threes_going_out")
     if not canasta:
-        raise missing_canastas(state, "no_canasta")
-
-
-# The refusals of R-OUT-1/2 and R-PILE-3 where going out needs two canastas.
-_TWO_CANASTAS = {
-    "must_keep_card": (
-        "Пока нет двух канаст, без карт оставаться нельзя: оставьте в руке хотя бы две.",
-        "Until you have two canastas you must keep cards: leave at least two in your hand.",
-    ),
-    "no_canasta": (
-        "Выйти можно, только когда есть две канасты.",
-        "You may go out only with two canastas.",
-    ),
-    "cannot_take_pile": (
-        "Пока нет двух канаст, стопку не взять, если после выкладки и сброса у вас не "
-        "останется карт.",
-        "Until you have two canastas you cannot take the pile when you would hold no card "
-        "after melding and discarding.",
-    ),
-}
-
-
-def missing_canastas(
-    state: DealState, code: str, ru: str | None = None, en: str | None = None
-) -> IllegalMove:
-    """A refusal for want of canastas (R-OUT-1/2, R-PILE-3) that says how many the table needs."""
-    if state.rules.canastas_to_go_out == 1:
-        return IllegalMove(code, ru, en)
-    return IllegalMove(code, *_TWO_CANASTAS[code])
-
-
-def meld_events(
-    resolved: list[tuple[str, list[str]]], melds_before: dict[str, list[str]]
-) -> list[dict[str, Any]]:
-    """The entries as the log shows them, each `new` when it starts a meld (the team had none of
-    its rank before), so a reader knows where every card went."""
-    ranks = set(melds_before)
-    events = []
-    for rank, cards in resolved:
-        events.append({"rank": rank, "cards": list(cards), "new": rank not in ranks})
-        ranks.add(rank)
-    return events
+        raise state.variant.missing_canastas(state, "no_canasta")

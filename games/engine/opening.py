@@ -1,16 +1,21 @@
-"""The first meld's minimum and «Вернуть как было» (R-OPEN-1..5, R-UNDO-1..3)."""
+"""The first meld's minimum and «Вернуть как было» (R-OPEN-1..5, R-UNDO-1/2; after an undo the
+game's rule: R-UNDO-3, R-SAMBA-UNDO)."""
 
 from .errors import IllegalMove
-from .search import opening_plan
 from .state import DealState, Event
 
 
+def club_minimum(team_score: int) -> int:
+    """R-OPEN-1: the minimum of a team's first meld from its total at the start of the deal."""
+    if team_score < 0:
+        return 15
+    if team_score < 1500:
+        return 50
+    return 90 if team_score < 3000 else 120
+
+
 def below_minimum(points: int, minimum: int) -> IllegalMove:
-    return IllegalMove(
-        "below_minimum",
-        f"Первая выкладка набирает {points} очков, а нужно не меньше {minimum}.",
-        f"The first meld is worth {points} points; it needs at least {minimum}.",
-    )
+    return IllegalMove("below_minimum", "points", points=points, minimum=minimum)
 
 
 def exempt_from_minimum(state: DealState, canasta: bool) -> bool:
@@ -19,58 +24,17 @@ def exempt_from_minimum(state: DealState, canasta: bool) -> bool:
     return state.rules.concealed_out_skips_minimum and state.drew == "stock" and canasta
 
 
-def check_minimum_reachable(
-    state: DealState,
-    team: int,
-    hand_after: list[str],
-    laid: list[tuple[str, list[str]]],
-    missing: int,
-) -> None:
-    """R-UNDO-3: after an undo, a meld must leave the minimum reachable from the hand left
-    (`missing` points short, `laid` the entries about to join the team's melds)."""
-    melds_after = {rank: list(cards) for rank, cards in state.melds[team].items()}
-    for rank, cards in laid:
-        melds_after.setdefault(rank, []).extend(cards)
-    plan = opening_plan(
-        hand_after,
-        melds_after,
-        strict=state.rules.strict_wilds,
-        target=missing,
-        exempt_out=state.rules.concealed_out_skips_minimum and state.drew == "stock",
-        canastas=state.rules.canastas_to_go_out,
-    )
-    if plan is None:
-        raise IllegalMove("minimum_unreachable")
-
-
 def undo(state: DealState, seat: int, commit: bool) -> Event:
     """R-UNDO-1/2: every card melded this turn goes back to the hand; the turn goes on."""
     if state.phase != "play" or not state.base:
-        raise IllegalMove(
-            "undo_not_allowed",
-            "«Вернуть как было»: в этот ход вы ещё ничего не выложили.",
-            "Undo: you have melded nothing this turn.",
-            rule="R-UNDO-1",
-        )
+        raise IllegalMove("undo_not_allowed", "nothing_melded", rule="R-UNDO-1")
     if state.drew == "pile":  # R-UNDO-2
-        raise IllegalMove(
-            "undo_not_allowed",
-            "Взятую стопку не возвращают: «Вернуть как было» нельзя.",
-            "A taken pile cannot be undone.",
-        )
+        raise IllegalMove("undo_not_allowed", "pile_taken")
     if state.undo_used:
-        raise IllegalMove(
-            "undo_not_allowed",
-            "«Вернуть как было» можно только один раз за ход.",
-            "Undo may be used only once per turn.",
-        )
+        raise IllegalMove("undo_not_allowed", "once_a_turn")
     if state.question is not None and "about" not in state.question:
         # R-HOUSE-ASK: the melds the partner was asked about stand («Acaba» asks no such thing)
-        raise IllegalMove(
-            "undo_not_allowed",
-            "После вопроса партнёру выложенное не возвращают.",
-            "Once you have asked your partner, the melds stay.",
-        )
+        raise IllegalMove("undo_not_allowed", "partner_asked")
     if not commit:
         return {}
     team = state.seating.team_of(seat)

@@ -1,4 +1,6 @@
-"""Taking the discard pile and the freeze (R-PILE-1..6, R-FRZ-1..4, R-OPEN-4)."""
+"""Taking the discard pile (R-PILE-1..6, R-FRZ-4, R-OPEN-4): the `take_pile` action; how the top
+card may be melded (the freeze, the pair, the meld it joins) is the game's
+(`state.variant.top_card_meld`)."""
 
 from typing import Any
 
@@ -6,17 +8,7 @@ from .actions import Entry
 from .cards import RED_THREES, WILDS
 from .errors import IllegalMove
 from .house import canasta_opening, canasta_opening_refused, go_out
-from .melds import (
-    MeldShape,
-    canasta_in_hand,
-    check_black_threes,
-    check_entries,
-    enough_canastas,
-    lay,
-    meld_events,
-    missing_canastas,
-    require_in_hand,
-)
+from .melds import canasta_in_hand, check_black_threes, require_in_hand
 from .opening import below_minimum
 from .state import DealState, Event
 
@@ -26,100 +18,49 @@ def take_pile(
     seat: int,
     cards: list[str],
     entries: list[Entry],
+    target: int | None,
     commit: bool,
-    target: int | None = None,
 ) -> Event:
     if state.phase != "draw":
-        raise IllegalMove(
-            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
-        )
+        raise IllegalMove("wrong_phase", "already_drew")
     pile = state.pile
     if not pile:
-        raise IllegalMove("cannot_take_pile", "Стопка пуста.", "The pile is empty.")
+        raise IllegalMove("cannot_take_pile", "empty")
     top = pile[-1]
     if top in WILDS or top[0] == "3":  # R-PILE-1, R-PILE-5
         raise IllegalMove("pile_blocked")
     team = state.seating.team_of(seat)
-    rank = top[0]
-    if target is not None:
-        check_pile_meld(state.melds[team], rank, target)
-    wild_count = 0
-    for card in cards:
-        if card in WILDS:
-            wild_count += 1
-        elif card[0] == "3":
-            raise IllegalMove("threes_not_allowed")
-        elif card[0] != rank:
-            raise IllegalMove(
-                "mixed_ranks",
-                "С верхней картой выкладывают карты того же достоинства.",
-                "The top card is melded with cards of its own rank.",
-            )
-    natural_count = len(cards) - wild_count
-    opened = state.opened[team]
-    # R-FRZ-1..3: the pair that takes the pile is natural; wilds beside it join the new meld,
-    # as they would from `entries` (the two forms of one play agree).
-    if state.frozen or not opened:
-        if natural_count < 2:
-            if opened:
-                ru, en = "Стопка заморожена", "The pile is frozen"
-            else:
-                ru = "Пока команда ничего не выложила, стопка для неё заморожена"
-                en = "Until your team has opened, the pile is frozen for it"
-            raise IllegalMove(
-                "pile_frozen",
-                f"{ru}: взять её можно только парой своих обычных карт того же достоинства.",
-                f"{en}: take it only with a natural pair of the top card's rank.",
-            )
-    elif rank not in state.melds[team] and (natural_count < 1 or len(cards) < 2):  # R-PILE-4
-        raise IllegalMove(
-            "cannot_take_pile",
-            "Нужны две свои карты того же достоинства, или одна такая и дикая, "
-            "или своя комбинация этого достоинства.",
-            "You need two cards of that rank, or one and a wild card, or your team's meld "
-            "of that rank.",
-            rule="R-PILE-4",
-        )
+    variant = state.variant
+    first = variant.top_card_meld(state, team, top, cards, target)
     hand = state.hands[seat]
     used = cards + [card for _, meld_cards in entries for card in meld_cards]
     require_in_hand(hand, used)
-    sim: dict[str, MeldShape] = {}
-    resolved, points, black = check_entries(state, team, [(rank, [top, *cards]), *entries], sim)
+    sim: dict[str, Any] = {}
+    resolved, points, black = variant.check_entries(state, team, [first, *entries], sim)
     rest = pile[:-1]
     reds = [card for card in rest if card in RED_THREES]  # R-PILE-6
     left = len(hand) - len(used) + len(rest) - len(reds)
-    canasta = enough_canastas(state, team, sim)
+    # The canastas matter only going out, or close to it (R-PILE-3, R-MELD-4).
+    canasta = (black or left < 2) and variant.enough_canastas(state, team, sim)
     if black:
         check_black_threes(state, left, canasta)
     if len(hand) == 1 and len(pile) == 1:  # R-PILE-3 first sentence, canasta or not
-        raise IllegalMove(
-            "cannot_take_pile",
-            "С одной картой в руке стопку из одной карты не берут.",
-            "Holding one card, you may not take a pile of one card.",
-            rule="R-PILE-3",
-        )
+        raise IllegalMove("cannot_take_pile", "one_card_pile", rule="R-PILE-3")
     if not canasta and left < 2:  # R-PILE-3: with a canasta, no card left is going out
-        raise missing_canastas(
-            state,
-            "cannot_take_pile",
-            "Без канасты в команде стопку не взять, если после выкладки и сброса у вас не "
-            "останется карт.",
-            "Without a team canasta you cannot take the pile when you would hold no card "
-            "after melding and discarding.",
-        )
+        raise variant.missing_canastas(state, "cannot_take_pile", "no_card_left")
+    opened = state.opened[team]
     if not opened:
+        top_meld = resolved[0][0]
         if canasta_opening(state, team):  # R-HOUSE-7500: the top card's meld is a canasta
-            if sim[rank][2] < 7:
+            if variant.meld_size(sim, top_meld) < 7:
                 raise canasta_opening_refused()
-        elif points < state.minimums[team] and not canasta_in_hand(state, sim, rank):
+        elif points < state.minimums[team] and not canasta_in_hand(state, sim, top_meld):
             # R-OPEN-4, R-FRZ-4 (R-ART-CANASTA: a canasta from the hand opens at any points)
             raise below_minimum(points, state.minimums[team])
     if not commit:
         return {}
     for card in used:
         hand.remove(card)
-    events = meld_events(resolved, state.melds[team])
-    lay(state, team, resolved)
     return pile_taken(
         state,
         seat=seat,
@@ -128,7 +69,7 @@ def take_pile(
         reds=reds,
         points=points,
         opened=opened,
-        melds=events,
+        melds=variant.lay_melds(state, team, resolved),
     )
 
 
@@ -145,7 +86,7 @@ def pile_taken(
 ) -> Event:
     """The rest of the pile into the hand once the take's melds are laid (its red threes to
     the team's, R-PILE-6), the team opened, going out when no card is left; the take's event
-    (`melds`: the events of the melds laid). Shared by every game's `take_pile`."""
+    (`melds`: the events of the melds laid)."""
     hand = state.hands[seat]
     team = state.seating.team_of(seat)
     hand.extend(card for card in rest if card not in RED_THREES)
@@ -176,24 +117,26 @@ def pile_taken(
     }
 
 
-def check_pile_meld(melds: dict[str, list[str]], rank: str, index: int) -> None:
-    """`take_pile` naming `"meld": i` in the classic game: meld i must be the team's meld of
-    the top card's rank, which the top card joins anyway (R-MELD-1)."""
-    if index >= len(melds) or list(melds)[index] != rank:
-        raise IllegalMove(
-            "cannot_take_pile",
-            "Верхняя карта стопки идёт только в комбинацию своего достоинства.",
-            "The top card joins only your team's meld of its rank.",
-        )
-
-
 def must_take_pile(state: DealState, seat: int) -> bool:
-    """Variant stock_out="classic": the top card fits the team's meld, pile not frozen."""
-    team = state.seating.team_of(seat)
-    if not state.pile or state.frozen or state.pile[-1][0] not in state.melds[team]:
-        return False
+    """Variant stock_out="classic": the top card fits the team's meld, pile not frozen (the
+    top card alone may join the team's meld)."""
     try:
-        take_pile(state, seat, [], [], False)
+        take_pile(state, seat, [], [], None, False)
     except IllegalMove:
         return False
     return True
+
+
+def naturals_with_top(cards: list[str], rank: str) -> int:
+    """How many naturals of the top card's `rank` a take's `cards` hold beside their wilds
+    (refused: a three, a card of another rank)."""
+    naturals = 0
+    for card in cards:
+        if card in WILDS:
+            continue
+        if card[0] == "3":
+            raise IllegalMove("threes_not_allowed")
+        if card[0] != rank:
+            raise IllegalMove("mixed_ranks", "top_rank")
+        naturals += 1
+    return naturals

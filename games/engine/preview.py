@@ -27,10 +27,7 @@ class MeldChange:
 @dataclass(frozen=True)
 class Preview:
     legal: bool
-    code: str | None = None  # IllegalMove.code when not legal
-    rule: str = ""  # IllegalMove.rule when not legal: the rule id it enforces
-    reason_ru: str = ""
-    reason_en: str = ""
+    refusal: IllegalMove | None = None  # why not, when not legal
     melds: tuple[MeldChange, ...] = ()
     # The team's opening: card points melded toward the minimum this turn, and whether the
     # team is open afterwards (when it was open before, `points` is not counted: minimum 0).
@@ -39,8 +36,14 @@ class Preview:
     minimum: int = 0
     deal_over: bool = False
 
-    def reason(self, lang: str) -> str:
-        return self.reason_en if lang.startswith("en") else self.reason_ru
+    @property
+    def code(self) -> str | None:
+        return self.refusal.code if self.refusal else None
+
+    @property
+    def rule(self) -> str:
+        """The rule id the refusal enforces ("" when legal)."""
+        return self.refusal.rule if self.refusal else ""
 
 
 def preview(deal: Deal, seat: int, action: Any) -> Preview:
@@ -49,9 +52,7 @@ def preview(deal: Deal, seat: int, action: Any) -> Preview:
     try:
         copy.apply(seat, action)
     except IllegalMove as exc:
-        return Preview(
-            legal=False, code=exc.code, rule=exc.rule, reason_ru=exc.ru, reason_en=exc.en
-        )
+        return Preview(legal=False, refusal=exc)
     team = deal.seating.team_of(seat)
     before_team = deal.view(seat)["teams"][team]
     # A team's melds keep their places; new ones come after them (CONTRACT §2 "meld": i).
@@ -87,16 +88,6 @@ MOVES = ("draw", "take_pile", "meld", "undo", "discard")
 _NOT_NOW = frozenset(("not_your_turn", "wrong_phase", "deal_over", "awaiting_partner"))
 
 
-@dataclass(frozen=True)
-class Refusal:
-    code: str
-    reason_ru: str
-    reason_en: str
-
-    def reason(self, lang: str) -> str:
-        return self.reason_en if lang.startswith("en") else self.reason_ru
-
-
 def _plainest(deal: Deal, seat: int, kind: str) -> dict[str, Any]:
     hand = deal.hand(seat)
     if kind == "take_pile":
@@ -112,20 +103,20 @@ def _plainest(deal: Deal, seat: int, kind: str) -> dict[str, Any]:
     return {"type": kind}
 
 
-def refusals(deal: Deal, seat: int, kinds: Iterable[str] = MOVES) -> dict[str, Refusal]:
+def refusals(deal: Deal, seat: int, kinds: Iterable[str] = MOVES) -> dict[str, IllegalMove]:
     """Why `seat` cannot make each of the moves `kinds` (of the table's five) now, in the
-    engine's words: the IllegalMove of the move in its plainest form. A meld depends on the
+    engine's refusal: the IllegalMove of the move in its plainest form. A meld depends on the
     cards chosen, so it is named only when no cards would do (not this seat's turn, the wrong
     phase); so is a discard, unless every card is refused alike (below the opening minimum, a
     card must stay…)."""
-    found: dict[str, Refusal] = {}
+    found: dict[str, IllegalMove] = {}
     for kind in kinds:
         try:
             deal.check(seat, _plainest(deal, seat, kind))
         except IllegalMove as exc:
             if kind == "meld" and exc.code not in _NOT_NOW:
                 continue
-            found[kind] = Refusal(exc.code, exc.ru, exc.en)
+            found[kind] = exc
     return found
 
 

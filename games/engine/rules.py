@@ -5,12 +5,14 @@ from functools import cache, cached_property
 from typing import Any
 
 from .seating import Seating
+from .variant import Variant
+from .variants import VARIANTS
 
 _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
     "tie": ("draw", "extra_deal"),
-    "game": ("classic", "samba", "bolivia"),
+    "game": tuple(VARIANTS),
     "red_threes": ("club", "going_out"),
 }
 _FLAGS = (
@@ -37,18 +39,15 @@ _QUIET_DEFAULTS: dict[str, object] = {
     "red_threes": "club",
     "deals": None,
 }
-# The seeds' other games (R-SAMBA-*, R-BOL-*): four players in two partnerships, to 10,000
-# or 15,000; none of the classic game's variants or house rules apply.
-GAME_TARGETS = {"samba": 10_000, "bolivia": 15_000}
 # Tables (seed 001): players -> the partnerships they may sit in, the usual one first.
 TABLE_TEAMS: dict[int, tuple[int, ...]] = {2: (2,), 3: (3,), 4: (2,), 6: (3, 2)}
 # A default that depends on the table (players, teams): resolved in Rules.__init__.
 _TABLE_DEFAULT: Any = object()
 # R-GAME-1/2: the club plays to 5000 or 2500; the bounds keep a match finite and every score
-# exact in JSON clients.
+# exact in JSON clients. Each game has its longest (`Variant.target_max`).
 TARGET_MIN = 500
-TARGET_MAX = 10_000
-TARGET_MAX_SEQUENCES = 15_000  # Bolivia's game (R-BOL-GAME)
+# The longest of every game's (Bolivia's, R-BOL-GAME): the bound of the API's and lobby's field.
+TARGET_MAX_SEQUENCES = max(variant.target_max for variant in VARIANTS.values())
 # R-GAME-DEALS: a game of a fixed number of deals (tournaments) plays at most this many.
 DEALS_MAX = 12
 
@@ -108,7 +107,8 @@ class Rules:
             raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
         if not _is_int(players) or players not in TABLE_TEAMS:
             raise ValueError(f"players must be 2, 3, 4 or 6, not {players!r}")
-        sequences = game in GAME_TARGETS
+        # An unknown game is refused by _validate; the club's game gives the defaults meanwhile.
+        variant = VARIANTS.get(game, VARIANTS["classic"])
         if teams is _TABLE_DEFAULT:
             teams = TABLE_TEAMS[players][0]
         if not _is_int(teams) or teams not in TABLE_TEAMS[players]:
@@ -120,12 +120,12 @@ class Rules:
             "concealed_out_skips_minimum": concealed_out_skips_minimum,
             "stock_out": stock_out,
             "tie": tie,
-            "target": (GAME_TARGETS[game] if sequences else _table_target(players, teams))
+            "target": variant.default_target(players, teams)
             if target is _TABLE_DEFAULT
             else target,
             "players": players,
             "teams": teams,
-            "canastas_to_go_out": (1 if players == 4 and not sequences else 2)
+            "canastas_to_go_out": variant.default_canastas_to_go_out(players)
             if canastas_to_go_out is _TABLE_DEFAULT
             else canastas_to_go_out,
             "ask_partner_to_go_out": ask_partner_to_go_out,
@@ -153,7 +153,7 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         target = self.target
-        most = TARGET_MAX if self.game == "classic" else TARGET_MAX_SEQUENCES
+        most = self.variant.target_max
         if target is not None and (
             not isinstance(target, int)
             or isinstance(target, bool)
@@ -167,10 +167,7 @@ class Rules:
             self._validate_deals()
         if self.canastas_to_go_out not in (1, 2) or not _is_int(self.canastas_to_go_out):
             raise ValueError(f"canastas_to_go_out must be 1 or 2, not {self.canastas_to_go_out!r}")
-        if self.game != "classic":
-            self._validate_sequence_game()
-        elif self.hand_of_twelve and self.players != 4:
-            raise ValueError("hand_of_twelve is the four-handed game's (12 cards each at four)")
+        self.variant.validate(self)
         if self.minimums_7000 and self.target != 7000:
             raise ValueError("minimums_7000 is the game to 7000: it needs target 7000")
         if self.players == self.teams:
@@ -187,29 +184,6 @@ class Rules:
             )
         if self.target is not None:
             raise ValueError("a game of a fixed number of deals has no target (target: null)")
-
-    def _validate_sequence_game(self) -> None:
-        """R-SAMBA-CARDS: Samba and Bolivia are four-handed partnership games of their own."""
-        if self.players != 4:
-            raise ValueError(f"{self.game} is played by four players in two partnerships")
-        if self.canastas_to_go_out != 2:
-            raise ValueError(f"{self.game} needs two canastas to go out")
-        classic_only = [
-            name
-            for name, default in (
-                ("wild_limit", "strict"),
-                ("stock_out", "club"),
-                ("upcard_stops_on_black_three", False),
-                ("concealed_out_skips_minimum", False),
-                ("ask_partner_to_go_out", False),
-                ("canasta_opening_from_5000", False),
-                ("double_going_out", False),
-                *_QUIET_DEFAULTS.items(),
-            )
-            if name not in ("game", "deals") and getattr(self, name) != default
-        ]
-        if classic_only:
-            raise ValueError(f"{', '.join(classic_only)}: options of the classic game only")
 
     @classmethod
     def from_options(cls, options: Any) -> "Rules":
@@ -230,9 +204,9 @@ class Rules:
         return options
 
     @cached_property
-    def sequences(self) -> bool:
-        """Samba or Bolivia: sequences, several melds of a rank, index-addressed melds."""
-        return self.game != "classic"
+    def variant(self) -> Variant:
+        """The game played (variants/): what differs between the games."""
+        return VARIANTS[self.game]
 
     @cached_property
     def seating(self) -> Seating:
@@ -241,46 +215,27 @@ class Rules:
 
     @property
     def packs(self) -> int:
-        """Full packs with their jokers: two (108 cards), three at six and in Samba and Bolivia
-        (162)."""
-        return 3 if self.players == 6 or self.sequences else 2
+        """Full packs with their jokers: two (108 cards), or three (162)."""
+        return self.variant.packs(self)
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 11 at four (12 with R-ART-12, 15 in Samba and Bolivia),
-        15 at two, 13 at three and six (seed 001)."""
-        if self.sequences:
-            return 15
-        if self.hand_of_twelve:
-            return 12
-        return {2: 15, 3: 13, 4: 11, 6: 13}[self.players]
+        """Cards dealt to each player."""
+        return self.variant.hand_size(self)
 
     @cached_property
     def cards_drawn(self) -> int:
-        """Cards a stock draw takes: two at a table of two (seed 001) and in Samba and Bolivia
-        (R-SAMBA-DRAW), else one."""
-        return 2 if self.players == 2 or self.sequences else 1
+        """Cards a stock draw takes."""
+        return self.variant.cards_drawn(self)
 
     @cached_property
     def strict_wilds(self) -> bool:
         return self.wild_limit == "strict"
 
     def opening_minimum(self, team_score: int) -> int:
-        """R-OPEN-1: the minimum of a team's first meld from its total at the start of the deal;
-        at six in two teams of three, 150 from 7,500 (R-TABLE-6-OPEN: their game is to 10,000)."""
-        if team_score < 0:
-            return 15
-        if team_score < 1500:
-            return 50
-        if self.minimums_7000:  # R-ART-7000
-            return 70 if team_score < 3000 else 90 if team_score < 5000 else 120
-        if team_score < 3000:
-            return 90
-        if self.sequences and team_score >= 7000:  # R-SAMBA-OPEN, R-BOL-OPEN
-            return 150 if self.game == "bolivia" else 160
-        if team_score >= 7500 and self.players == 6 and self.teams == 2:
-            return 150
-        return 120
+        """R-OPEN-1 and the game's: the minimum of a team's first meld from its total at the
+        start of the deal."""
+        return self.variant.opening_minimum(self, team_score)
 
 
 def _is_int(value: object) -> bool:
@@ -290,10 +245,3 @@ def _is_int(value: object) -> bool:
 @cache
 def _seating(players: int, teams: int) -> Seating:
     return Seating.round_table(players=players, teams=teams)
-
-
-def _table_target(players: int, teams: int) -> int:
-    """The game's length: 5000, and at six 10,000 with two teams or 7,500 with three."""
-    if players == 6:
-        return 10_000 if teams == 2 else 7500
-    return 5000

@@ -2,11 +2,16 @@
 
 The modules (dealing, turns, melds, opening, pile, going_out, scoring) are functions over this
 object; `Deal` is this state with the contract's methods, so no rule module imports `Deal`.
+What differs between the games they ask `variant`, the game's `Variant` (variants/).
 """
 
-from typing import Any
+from __future__ import annotations
 
-from .rules import Rules
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .variant import Variant
 
 Event = dict[str, Any]
 
@@ -44,6 +49,7 @@ class DealState:
         "team_scores",
         "turn",
         "undo_used",
+        "variant",
     )
 
     def __init__(self, rules: Rules, dealer: int, team_scores: tuple[int, ...]) -> None:
@@ -78,6 +84,7 @@ class DealState:
     def set_table(self, rules: Rules, dealer: int, team_scores: tuple[int, ...]) -> None:
         """What the deal is played under: the rules, the dealer, the scores it starts from."""
         self.rules = rules
+        self.variant: Variant = rules.variant
         self.seating = rules.seating
         self.dealer = dealer
         self.team_scores = team_scores

@@ -9,17 +9,10 @@ from .state import DealState, Event
 
 def draw(state: DealState, seat: int, commit: bool) -> Event:
     if state.phase != "draw":
-        raise IllegalMove(
-            "wrong_phase", "В этот ход вы уже взяли карты.", "You have already drawn this turn."
-        )
+        raise IllegalMove("wrong_phase", "already_drew")
     if not state.stock:  # R-END-2
         if state.rules.stock_out == "classic" and must_take_pile(state, seat):
-            raise IllegalMove(
-                "wrong_phase",
-                "Колода пуста, а верхняя карта стопки подходит к вашей комбинации: "
-                "стопку нужно взять.",
-                "The stock is empty and the top card fits your team's meld: take the pile.",
-            )
+            raise IllegalMove("wrong_phase", "must_take_pile")
         if not commit:
             return {}
         finish(state, None)

@@ -16,8 +16,8 @@ from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
 from games import bots, errors, live, selectors
 from games.engine import Rules
-from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
+from games.players import LEVELS as BOT_LEVELS
 from games.services import invitations
 from games.services.abandonment import give_seat_to_bot_locked
 from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended

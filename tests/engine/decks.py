@@ -1,8 +1,8 @@
 """Stacked decks (108 cards, 162 at six) and small play helpers for the engine acceptance tests.
 
 Everything here drives the engine only through the public contract (CONTRACT.md §2 and the
-agreed `legal_actions`/`autoplay`/`Match` names): `Deal.new(..., deck=codes)`, `apply`, `view`,
-`to_dict`/`from_dict` and `IllegalMove.code`.
+agreed `legal_actions`/`Match` names; the players' `autoplay`): `Deal.new(..., deck=codes)`,
+`apply`, `view`, `to_dict`/`from_dict` and `IllegalMove.code`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from games.engine import Deal, IllegalMove, Rules
+from games.illegal_moves import words
 
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
@@ -225,7 +226,8 @@ def refuse(deal: Deal, seat: int | Any, action: Any, code: str | Collection[str]
     assert info.value.code in codes, (
         f"expected {sorted(codes)}, got {info.value.code!r}: {info.value}"
     )
-    assert str(info.value) and info.value.message("en") and info.value.message("ru")
+    # Every refusal has the contract's gloss and the catalogue's words in both languages.
+    assert str(info.value) and all(words(info.value))
     assert state(deal) == before, "a refused action changed the deal"
     assert [json.dumps(deal.view(s)) for s in viewers] == before_views
     return info.value

@@ -1,4 +1,5 @@
-"""ENGINE's random-play checks: legal_actions, autoplay and whole deals through the public API."""
+"""ENGINE's random-play checks: legal_actions, the players' autoplay (the beginner's turn) and
+whole deals through the public API."""
 
 import json
 import random
@@ -7,8 +8,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.cards import full_deck
+from games.players import autoplay
 from tests.engine.decks import all_cards, draw, meld, new_deal
 
 VARIANTS = [

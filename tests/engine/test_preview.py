@@ -9,6 +9,7 @@ from games.engine.preview import (
     preview_selection,
     refusals,
 )
+from games.illegal_moves import message
 from tests.engine.decks import new_deal, state
 
 KINGS = ["KS", "KH", "KD"]
@@ -25,7 +26,8 @@ def test_R_MELD_1_a_refused_meld_answers_the_engines_code_and_reason_and_changes
     before = state(deal)
     answer = preview(deal, 0, {"type": "meld", "melds": [{"cards": ["5S", "5H"]}]})
     assert not answer.legal and answer.code == "meld_too_small"
-    assert answer.reason("ru") and answer.reason("en") != answer.reason("ru")
+    assert answer.refusal is not None
+    assert message(answer.refusal, "ru") != message(answer.refusal, "en")
     assert state(deal) == before
 
 
@@ -62,7 +64,7 @@ def test_R_OPEN_2_a_discard_below_the_minimum_is_refused_in_the_engines_words() 
     deal.apply(0, {"type": "meld", "melds": [{"cards": ["5S", "5H", "5D"]}]})
     found = refusals(deal, 0)
     assert found["discard"].code == "below_minimum"
-    assert "15" in found["discard"].reason("ru") and "50" in found["discard"].reason("en")
+    assert "15" in message(found["discard"], "ru") and "50" in message(found["discard"], "en")
     assert found["draw"].code == "wrong_phase" and found["take_pile"].code == "wrong_phase"
     assert "meld" not in found and "undo" not in found
 

@@ -18,9 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Rules, autoplay, legal_actions
-from games.engine.moves import opening_melds
+from games.engine import Deal, IllegalMove, Rules, legal_actions
 from games.engine.seating import Seating
+from games.engine.variants.classic.moves import opening_melds
+from games.players import autoplay
 from tests.engine.decks import (
     FULL_DECK,
     assert_view_hides_others,
@@ -197,7 +198,7 @@ def red_three_points(count: int, players: int) -> int:
 def check_result(deal: Deal) -> None:
     """R-SCORE-1, R-CAN-1/2, R-RED-1/2, R-OUT-1/3, R-END-1: the result recomputed from the
     final views (Samba and Bolivia: sequence_checks.py; «Acaba»: R-ACABA-1)."""
-    if deal.rules.sequences:
+    if deal.rules.game != "classic":  # Samba, Bolivia
         check_sequence_result(deal)
         return
     result = deal.result
@@ -325,7 +326,7 @@ class OutTracker:
 def random_legal_play(deal: Deal, rng: random.Random, *, every_step: Any) -> int:
     steps = 0
     seating = deal.rules.seating
-    tracker = OutTracker(seating, concealed=not deal.rules.sequences)
+    tracker = OutTracker(seating, concealed=deal.rules.game == "classic")
     canasta_opens = deal.rules.canasta_in_hand_opens
     while deal.phase != "over":
         seat = deal.to_act
@@ -464,7 +465,7 @@ def test_autoplay_alone_finishes_every_deal_at_every_table(
 
 def autoplay_to_the_end(deal: Deal) -> None:
     rules = deal.rules
-    tracker = OutTracker(rules.seating, concealed=not rules.sequences)
+    tracker = OutTracker(rules.seating, concealed=rules.game == "classic")
     steps = 0
     while deal.phase != "over":
         seat = deal.turn

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from games.engine import Deal, IllegalMove, Match, Rules, autoplay
+from games.engine import Deal, IllegalMove, Match, Rules
 from games.engine.rules import TARGET_MIN
+from games.players import autoplay
 from tests.engine.decks import all_keys, build_deck
 
 MATCH_VIEW_KEYS = {"deal", "deal_number", "scores", "history", "over", "winner", "last_deal"}

@@ -14,14 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Deal, IllegalMove, Match, Rules, autoplay, legal_actions
-from games.engine.bots import LEVELS, decide, play_turn
-from games.engine.errors import MESSAGES
+from games.engine import Deal, IllegalMove, Match, Rules, legal_actions
 from games.engine.house import answering_partner, plan_to_go_out
 from games.engine.preview import preview
-from games.engine.sight import sight
 from games.engine.state import DealState
-from tests.engine.bot_table import Table
+from games.illegal_moves import MESSAGES, message
+from games.players import LEVELS, autoplay, decide, play_turn, sight
 from tests.engine.decks import (
     VIEW_KEYS,
     draw,
@@ -36,6 +34,7 @@ from tests.engine.test_properties import (
     check_round_trip,
     random_action,
 )
+from tests.players.bot_table import Table
 
 ASK_RULES = Rules(ask_partner_to_go_out=True)
 DOUBLE_RULES = Rules(double_going_out=True)
@@ -195,9 +194,9 @@ def test_R_HOUSE_ASK_a_waiting_question_survives_to_dict_and_from_dict() -> None
 
 def test_R_HOUSE_ASK_the_new_codes_have_messages_in_both_languages() -> None:
     for code in HOUSE_CODES:
-        ru, en = MESSAGES[code]
+        ru, en = MESSAGES[code][""]
         assert ru and en
-        assert IllegalMove(code).message("en") == en
+        assert message(IllegalMove(code), "en") == en
 
 
 # ----------------------------------------------------------------------------- R-HOUSE-DOUBLE

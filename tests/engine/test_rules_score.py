@@ -7,7 +7,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 import pytest
 
-from games.engine import Deal, Rules, autoplay
+from games.engine import Deal, Rules
+from games.players import autoplay
 from tests.engine.decks import (
     OPENER,
     discard,

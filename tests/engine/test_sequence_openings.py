@@ -1,8 +1,8 @@
 """R-SAMBA-OPEN, R-BOL-OPEN (issue 24): `legal_actions` for a Samba or Bolivia side that has not
 opened, against an independent brute force over the hand's melds judged by the engine.
 
-The generator promises (games/engine/samba_moves.py): an opening meld reaching the minimum is
-offered exactly when some set of the hand's melds reaches it and the engine accepts that set;
+The generator promises (games/engine/variants/samba/moves.py): an opening meld reaching the minimum
+is offered exactly when some set of the hand's melds reaches it and the engine accepts that set;
 each new meld of the hand is offered as a step; every offered action is accepted.
 """
 

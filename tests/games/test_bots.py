@@ -13,8 +13,8 @@ from accounts.models import User
 from canasta_club import clock
 from games import services as game_services
 from games import timeouts
-from games.engine import autoplay
 from games.models import Abandonment, Game, Move, Seat
+from games.players import autoplay
 from games.tasks import sweep_deadlines
 from moderation.models import AuthorityChange
 from notifications.models import Notification

@@ -10,8 +10,9 @@ from django.db.models import F
 
 from accounts.models import User
 from games import services
-from games.engine import Match, autoplay
+from games.engine import Match
 from games.models import Abandonment, Game, Seat
+from games.players import autoplay
 from tests.factories import UserFactory, started_game
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,9 @@ from django.db import transaction
 
 from canasta_club.errors import ClubError
 from games import selectors, services
-from games.engine import IllegalMove, Match, autoplay
+from games.engine import IllegalMove, Match
 from games.models import DealRecord, Game, Move, Seat
+from games.players import autoplay
 from tests.factories import UserFactory, started_game
 
 pytestmark = pytest.mark.django_db

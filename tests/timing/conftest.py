@@ -18,8 +18,9 @@ from canasta_club import clock
 from canasta_club.celery import app
 from games import services as game_services
 from games import timeouts
-from games.engine import Match, autoplay
+from games.engine import Match
 from games.models import Game, Seat
+from games.players import autoplay
 from tests.factories import UserFactory
 
 

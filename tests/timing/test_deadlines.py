@@ -12,9 +12,9 @@ from canasta_club.errors import ClubError, status_of
 from games import services as game_services
 from games import timeouts
 from games.bots import decision_seed, seat_log
-from games.engine import autoplay
-from games.engine.bots import play_turn as engine_play_turn
 from games.models import Abandonment, Game, Move, Seat
+from games.players import autoplay
+from games.players import play_turn as engine_play_turn
 from games.selectors import player_stats
 from games.tasks import sweep_deadlines
 from notifications.models import Notification

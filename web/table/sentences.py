@@ -3,8 +3,9 @@ in the page's language."""
 
 from typing import Any
 
-from canasta_club.i18n import current_language, quantity, text
+from canasta_club.i18n import quantity, text
 from games.engine.preview import Preview, Selection
+from games.illegal_moves import words
 from web.table.names import CANASTA_MARKS, meld_name, rank_name
 
 _POINTS = (("очко", "очка", "очков"), ("point", "points"))
@@ -12,8 +13,8 @@ _POINTS = (("очко", "очка", "очков"), ("point", "points"))
 
 def preview_text(answer: Preview) -> str:
     """The engine's judgement as one sentence in the page's language."""
-    if not answer.legal:
-        return text("Нельзя: ", "Not allowed: ") + answer.reason(current_language())
+    if answer.refusal is not None:
+        return text("Нельзя: ", "Not allowed: ") + text(*words(answer.refusal))
     parts = []
     for meld in answer.melds:
         star = CANASTA_MARKS.get(meld.canasta or "", "")
@@ -47,10 +48,8 @@ def preview_text(answer: Preview) -> str:
 
 
 def discard_text(answer: Preview) -> str:
-    if not answer.legal:
-        return text("Сбросить нельзя: ", "You cannot discard it: ") + answer.reason(
-            current_language()
-        )
+    if answer.refusal is not None:
+        return text("Сбросить нельзя: ", "You cannot discard it: ") + text(*words(answer.refusal))
     if answer.deal_over:
         return text("Можно сбросить: раздача закончится.", "You may discard it: the deal ends.")
     return text("Эту карту можно сбросить.", "You may discard this card.")

@@ -16,8 +16,10 @@ from accounts.models import User
 from canasta_club.i18n import current_language, text
 from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
-from games.engine.preview import Opening, Refusal
+from games.engine import IllegalMove
+from games.engine.preview import Opening
 from games.engine.seating import Seating
+from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
@@ -114,7 +116,7 @@ class TablePage:
     may_seat_bots: bool = False
     invite_code: str = ""
     # Why the viewer cannot make each of the five moves now (the engine's refusals).
-    refused: dict[str, Refusal] = field(default_factory=dict)
+    refused: dict[str, IllegalMove] = field(default_factory=dict)
     # The turn's melds toward the opening minimum, while below it (the viewer's turn).
     opening: Opening | None = None
     # Samba, Bolivia: the indices of the side's melds the pile's top card may join alone
@@ -160,8 +162,7 @@ class TablePage:
     def why(self) -> dict[str, str]:
         """Why each of the five buttons is disabled, in the page's language: the engine's
         refusal, or, for a move that waits for cards, which cards to select."""
-        language = current_language()
-        reasons = {kind: refusal.reason(language) for kind, refusal in self.refused.items()}
+        reasons = {kind: text(*words(refusal)) for kind, refusal in self.refused.items()}
         if "take_pile" not in reasons and not self.can["take_pile"]:
             reasons["take_pile"] = text(
                 "Выберите карты, которые выложить с верхней картой стопки.",

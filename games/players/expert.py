@@ -18,13 +18,12 @@ from __future__ import annotations
 import math
 import random
 
-from .cards import VALUE, WILDS
+from games.engine import VALUE, WILDS, Action, Deal
+
 from .club import Memory, Notes, discard_costs, memory_of
-from .deal import Deal
-from .moves import Action
-from .samba_strategy import club_level_action
+from .club_level import club_level_action
 from .sight import Sight
-from .strategy import cards_in, house_action, rival_seats, rival_teams, table_points
+from .strategy import cards_in, rival_seats, rival_teams, settled, table_points
 
 EXPERT_CANDIDATES = 4
 EXPERT_WORLDS = 16  # worlds every decision with alternatives plays
@@ -44,11 +43,9 @@ def expert_action(
 ) -> Action:
     """Determinized Monte-Carlo over the club's strongest candidates."""
     seat = seen.seat
-    if len(actions) == 1:
-        return actions[0]
-    house = house_action(world, seat, actions)
-    if house is not None:
-        return house
+    decided = settled(world, seat, actions)
+    if decided is not None:
+        return decided
     club = club_level_action(world, seat, notes, actions)
     candidates = _candidates(world, seat, actions, club, notes)
     if len(candidates) == 1:

@@ -7,12 +7,10 @@ only the seat's own hand and what the table shows are read here, never another h
 
 from __future__ import annotations
 
-from .cards import VALUE, WILDS, red_three_points
-from .deal import Deal
-from .moves import ASK, Action
-from .scoring import canasta_kind
-from .search import going_out_plan
-from .seating import Seating
+from games.engine import VALUE, WILDS, Action, Deal, Seating, canasta_kind, red_three_points
+
+# The question of R-HOUSE-ASK (CONTRACT §2's form of the house action).
+ASK: Action = {"type": "ask_to_go_out"}
 
 
 def rival_teams(seating: Seating, team: int) -> list[int]:
@@ -65,6 +63,14 @@ def ahead(world: Deal, team: int) -> bool:
     return standing(team) + 100 >= theirs or len(world.stock) < 10
 
 
+def settled(world: Deal, seat: int, actions: list[Action]) -> Action | None:
+    """The decision no level weighs: the one action offered, or the house rules' decision
+    (`house_action`); None: the level decides."""
+    if len(actions) == 1:
+        return actions[0]
+    return house_action(world, seat, actions)
+
+
 def house_action(world: Deal, seat: int, actions: list[Action]) -> Action | None:
     """The house rules' decisions, the same at every level (None: the level decides).
 
@@ -99,13 +105,5 @@ def _partner_says_yes(world: Deal, seat: int) -> bool:
     if min(len(world.hands[other]) for other in rivals) <= 3 or len(world.stock) < 10:
         return True
     return world.rules.double_going_out and (
-        going_out_plan(
-            hand,
-            world.melds[team],
-            strict=world.rules.strict_wilds,
-            canastas=0,
-            points=0,
-            discard=False,
-        )
-        is not None
+        world.variant.lay_down_plan(world.rules, hand, world.melds[team]) is not None
     )

@@ -15,36 +15,25 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import MELD_GROUP, RED_THREES, VALUE, deck_counts
-from .deal import Deal
-from .house import CANASTA_OPENING_FROM
-from .rules import Rules
-from .scoring import GOING_OUT_BONUS
-from .sequences import view_key
+from games.engine import (
+    CANASTA_OPENING_FROM,
+    GOING_OUT_BONUS,
+    MELD_GROUP,
+    RED_THREES,
+    VALUE,
+    Deal,
+    Rules,
+    deck_counts,
+)
 
 LogEntry = dict[str, Any]
 # How often a dealt natural pair of a rank its holder let pass is broken up (a pair takes an
-# open pile; the club passes a pile of two cards or more only without one).
-PASSED_PAIR_SPREAD = 0.7
+# open pile; the club passes a pile of two cards or more only without one), by game: measured
+# at the classic game; Samba's and Bolivia's worlds are dealt without it.
+PASSED_PAIR_SPREAD = {"classic": 0.7, "samba": 0.0, "bolivia": 0.0}
 # A total giving each minimum (R-OPEN-1, R-TABLE-6-OPEN, R-ART-7000, R-SAMBA-OPEN, R-BOL-OPEN):
 # the view shows minimums.
 _SCORE_FOR_MINIMUM = {15: -5, 50: 0, 70: 1500, 90: 1500, 120: 3000, 150: 7500, 160: 7000}
-
-
-def _meld_keys(rules: Rules, melds: list[dict[str, Any]]) -> list[str]:
-    """The keys of a team's melds in a deal rebuilt from a view: the rank, or in Samba and
-    Bolivia a key per meld (sequences.view_key), so that `"meld": i` names the same meld."""
-    if rules.sequences:
-        return [view_key(meld, index) for index, meld in enumerate(melds)]
-    return [meld["rank"] for meld in melds]
-
-
-def _event_key(meld: dict[str, Any]) -> str:
-    """The key of an event's meld (Samba and Bolivia events name it by index)."""
-    if "meld" in meld:
-        return view_key({"kind": "sequence" if "suit" in meld else "group", **meld}, meld["meld"])
-    rank: str = meld["rank"]
-    return rank
 
 
 @dataclass
@@ -103,8 +92,9 @@ class Sight:
             hidden = count - len(known)
             hands.append(known + pool[:hidden])
             del pool[:hidden]
-        if not self.rules.sequences:
-            self._spread_passed_pairs(hands, pool, rng)
+        spread = PASSED_PAIR_SPREAD[self.rules.game]
+        if spread:
+            self._spread_passed_pairs(hands, pool, rng, spread)
         covered = pool[: self.pile_unknown]
         del pool[: self.pile_unknown]
         short = self.pile_unknown - len(covered)
@@ -135,7 +125,7 @@ class Sight:
                 {
                     key: meld["cards"]
                     for key, meld in zip(
-                        _meld_keys(self.rules, team["melds"]), team["melds"], strict=True
+                        self.rules.variant.view_keys(team["melds"]), team["melds"], strict=True
                     )
                 }
                 for team in teams
@@ -152,7 +142,7 @@ class Sight:
         )
 
     def _spread_passed_pairs(
-        self, hands: list[list[str]], pool: list[str], rng: random.Random
+        self, hands: list[list[str]], pool: list[str], rng: random.Random, spread: float
     ) -> None:
         """A seat that let a rank pass on the pile seldom held a natural pair of it: most
         dealt pairs of such a rank lose a card to the cards left for the stock."""
@@ -165,7 +155,7 @@ class Sight:
                 if rank == "3":
                     continue
                 pair = [i for i in range(first, len(hand)) if MELD_GROUP[hand[i]] == rank]
-                if len(pair) < 2 or rng.random() >= PASSED_PAIR_SPREAD:
+                if len(pair) < 2 or rng.random() >= spread:
                     continue
                 spare = next((j for j, card in enumerate(pool) if MELD_GROUP[card] != rank), None)
                 if spare is not None:
@@ -176,7 +166,7 @@ class Sight:
         team = self.view["teams"][self.rules.seating.team_of(self.seat)]
         if not team["opened"] or not self.base:
             return False
-        keys = _meld_keys(self.rules, team["melds"])
+        keys = self.rules.variant.view_keys(team["melds"])
         return all(self.base.get(key) == 0 for key in keys)
 
 
@@ -262,11 +252,12 @@ def sight(view: dict[str, Any], log: list[LogEntry], *, rules: Rules) -> Sight:
             if kind == "take_pile":
                 drew = "pile"
             for meld in entry["public"]["melds"]:
-                added[_event_key(meld)] += len(meld["cards"])
+                added[rules.variant.event_key(meld)] += len(meld["cards"])
                 points += sum(VALUE[card] for card in meld["cards"])
     team = rules.seating.team_of(me)
     own = view["teams"][team]["melds"]
-    team_melds = dict(zip(_meld_keys(rules, own), (meld["cards"] for meld in own), strict=True))
+    keys = rules.variant.view_keys(own)
+    team_melds = dict(zip(keys, (meld["cards"] for meld in own), strict=True))
     base = {rank: len(team_melds.get(rank, [])) - count for rank, count in added.items()}
     return Sight(
         view=view,

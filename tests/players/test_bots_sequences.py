@@ -1,5 +1,6 @@
 """The existing bots at the Samba and Bolivia tables (issue 24): the sight rebuilt from a view and
-a log with index-addressed melds, and no stuck or illegal turn at any level."""
+a log with index-addressed melds, and the club's play of sequences (no stuck or illegal turn at
+any level: tests/players/test_bots.py, with every table)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from games.engine import Deal, Rules, legal_actions
 from games.engine.cards import full_deck
-from games.engine.club import notes_on_table
-from games.engine.samba_strategy import samba_club_action
-from tests.engine.test_bots import _random_state, check_the_sight_through_a_deal
-
-GAMES = [Rules(game="samba"), Rules(game="bolivia")]
+from games.players.club import notes_on_table
+from games.players.samba import samba_club_action
+from tests.players.test_bots import GAMES, check_the_sight_through_a_deal
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.game)
@@ -27,41 +24,12 @@ def test_the_sight_at_samba_and_bolivia_is_what_the_seat_knows(rules: Rules) -> 
         check_the_sight_through_a_deal(rules, number)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10**9),
-    rules=st.sampled_from(GAMES),
-    steps=st.integers(0, 150),
-    level=st.sampled_from(["beginner", "club"]),
-)
-def test_bots_at_samba_and_bolivia_never_get_stuck_and_finish_every_turn_legally(
-    seed: int, rules: Rules, steps: int, level: str
-) -> None:
-    table = _random_state(seed, rules, steps, (0, 0))
-    for turn in range(400):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn(level, seed=seed + turn)
-    assert table.deal.phase == "over"
-
-
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), rules=st.sampled_from(GAMES), steps=st.integers(0, 150))
-def test_the_expert_at_samba_and_bolivia_finishes_turns_legally(
-    seed: int, rules: Rules, steps: int
-) -> None:
-    table = _random_state(seed, rules, steps, (0, 0))
-    for turn in range(4):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn("expert", seed=seed + turn)
-
-
 def club_table(
     hand: list[str], melds: dict[str, list[str]], *, phase: str, pile: list[str]
 ) -> Deal:
-    """Seat 0 of an open Samba side holding `hand`, its side's `melds` (keys as sequences.py
-    names them), the pile `pile`; every other card elsewhere."""
+    """Seat 0 of an open Samba side holding `hand`, its side's `melds` (keys as Samba names
+    them: games/engine/variants/samba/sequences.py), the pile `pile`; every other card
+    elsewhere."""
     rules = Rules(game="samba")
     placed = Counter(hand) + Counter(pile) + Counter(c for cards in melds.values() for c in cards)
     rest = list((Counter(full_deck(3)) - placed).elements())

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from games.engine import Deal, bots, expert
-from games.engine.club import Memory, notes_on_table
-from games.engine.expert import EXPERT_CANDIDATES, standing
-from tests.engine.bot_table import Table
-from tests.engine.test_club_strategy import _state
+from games.engine import Deal
+from games.players import expert, levels
+from games.players.club import Memory, notes_on_table
+from games.players.expert import EXPERT_CANDIDATES, standing
+from tests.players.bot_table import Table
+from tests.players.test_club_strategy import _state
 
 
 def test_the_expert_takes_a_large_pile_with_a_natural_pair() -> None:
@@ -45,7 +46,7 @@ def test_the_expert_stops_dealing_worlds_once_its_rollout_moves_are_spent(
         decisions[-1].append(moves)
         return outcome, moves
 
-    monkeypatch.setattr(bots, "expert_action", deciding)
+    monkeypatch.setattr(levels, "expert_action", deciding)
     monkeypatch.setattr(expert, "_play_out", counted)
     monkeypatch.setattr(expert, "EXPERT_MOVES", budget)
     pile = ["6S", "7D", "TH", "8C", "5D", "4H", "9C", "QH"]

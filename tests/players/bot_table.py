@@ -4,8 +4,7 @@ import json
 from typing import Any
 
 from games.engine import Deal
-from games.engine.bots import play_turn
-from games.engine.sight import log_entry
+from games.players import log_entry, play_turn
 
 
 class Table:
@@ -30,3 +29,11 @@ class Table:
             self.apply(seat, action)  # raises IllegalMove if the bot played an illegal move
         assert self.deal.phase == "over" or self.deal.to_act != seat, "the turn did not end"
         return actions
+
+    def bot_turns(self, level: str, *, seed: int, turns: int) -> None:
+        """Up to `turns` bot turns of `level` (seeds `seed`, `seed + 1`, ...), ending early
+        with the deal."""
+        for turn in range(turns):
+            if self.deal.phase == "over":
+                break
+            self.bot_turn(level, seed=seed + turn)

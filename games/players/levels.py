@@ -1,4 +1,4 @@
-"""Bots: players that decide from what their seat may see, at three levels.
+"""The levels: bots that decide from what their seat may see.
 
 Fair by construction: `decide(view, log, rules=..., level=..., seed=...)` takes the seat's view
 (`Deal.view(seat)`) and the deal's move log as that seat sees it, never a `Deal`. From those it
@@ -6,8 +6,9 @@ rebuilds what the seat knows (`sight.py`); cards it cannot know are dealt at ran
 cards it has not seen, by `seed`, into a whole deal the levels play on.
 
 - *beginner* (новичок, `beginner.py`): gentle and simple, never absurd.
-- *club* (клуб, `club.py`): classic strategy: hand management, safe discards from what the
-  table shows, freezing the pile, going out when ahead.
+- *club* (клуб, `club.py`; at Samba and Bolivia `samba.py`, each game's in `club_level.py`):
+  classic strategy: hand management, safe discards from what the table shows, freezing the
+  pile, going out when ahead.
 - *expert* (мастер, `expert.py`): determinized Monte-Carlo over the club's candidates, the
   club policy as rollouts.
 
@@ -22,13 +23,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.engine import Action, Deal, Rules, legal_actions
+
 from .beginner import beginner_action
 from .club import notes_of
-from .deal import Deal
+from .club_level import club_level_action
 from .expert import expert_action
-from .moves import Action, legal_actions
-from .rules import Rules
-from .samba_strategy import club_level_action
 from .sight import LogEntry, log_entry, sight
 
 LEVELS = ("beginner", "club", "expert")
@@ -115,7 +115,7 @@ def autoplay(deal: Deal, seat: int) -> list[Action]:
     sim = Deal.from_dict(deal.to_dict())
     actions: list[Action] = []
     while sim.phase != "over" and sim.to_act == seat:
-        action = beginner_action(sim, seat)
+        action = beginner_action(sim, seat, legal_actions(sim, seat))
         sim.apply(seat, action)
         actions.append(action)
     return actions

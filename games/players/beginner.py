@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import BLACK_THREES, VALUE, WILDS
-from .deal import Deal
-from .moves import Action, legal_actions
-from .strategy import house_action, reaches_minimum, rival_teams, uses_wild
+from games.engine import BLACK_THREES, VALUE, WILDS, Action, Deal
+
+from .strategy import reaches_minimum, rival_teams, settled, uses_wild
 
 
-def beginner_action(world: Deal, seat: int, actions: list[Action] | None = None) -> Action:
-    """The beginner's choice among `actions` (default: the seat's legal actions in `world`)."""
-    if actions is None:
-        actions = legal_actions(world, seat)
-    house = house_action(world, seat, actions)
-    if house is not None:
-        return house
+def beginner_action(world: Deal, seat: int, actions: list[Action]) -> Action:
+    """The beginner's choice among `actions`."""
+    decided = settled(world, seat, actions)
+    if decided is not None:
+        return decided
     if world.phase == "draw":
         takes = [action for action in actions if action["type"] == "take_pile"]
         natural = [take for take in takes if not any(c in WILDS for c in take["cards"])]

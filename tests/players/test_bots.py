@@ -14,10 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Deal, Rules, legal_actions
-from games.engine.bots import LEVELS, decide, next_action
-from games.engine.sight import sight
-from tests.engine.bot_table import Table
+from games.players import LEVELS, decide, next_action, sight
 from tests.engine.test_move_generator import position
+from tests.players.bot_table import Table
 
 VARIANTS = [
     Rules(),
@@ -33,6 +32,8 @@ TABLES = [
     Rules(players=6, teams=2, stock_out="classic"),
     Rules(canastas_to_go_out=2),
 ]
+# The seeds' other games (issue 24).
+GAMES = [Rules(game="samba"), Rules(game="bolivia")]
 
 
 def test_the_sight_rebuilt_from_view_and_log_is_what_the_seat_knows() -> None:
@@ -127,10 +128,7 @@ def test_bots_never_get_stuck_and_always_finish_a_turn_legally(
     seed: int, rules: Rules, steps: int, scores: tuple[int, int], level: str
 ) -> None:
     table = _random_state(seed, rules, steps, scores)
-    for turn in range(200):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn(level, seed=seed + turn)
+    table.bot_turns(level, seed=seed, turns=200)
     assert table.deal.phase == "over"
 
 
@@ -144,41 +142,33 @@ def test_the_expert_finishes_turns_legally_from_any_state(
     seed: int, rules: Rules, steps: int
 ) -> None:
     table = _random_state(seed, rules, steps, (0, 0))
-    for turn in range(6):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn("expert", seed=seed + turn)
+    table.bot_turns("expert", seed=seed, turns=6)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=23, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**9),
-    rules=st.sampled_from(TABLES),
+    rules=st.sampled_from(TABLES + GAMES),
     steps=st.integers(0, 150),
     level=st.sampled_from(["beginner", "club"]),
 )
 def test_bots_at_every_table_never_get_stuck_and_finish_every_turn_legally(
     seed: int, rules: Rules, steps: int, level: str
 ) -> None:
-    # R-TABLE-2/3/6, R-HOUSE-TWO: the opponents are every other team; alone, no partner
+    # R-TABLE-2/3/6, R-HOUSE-TWO: the opponents are every other team; alone, no partner;
+    # Samba and Bolivia (R-SAMBA-*, R-BOL-*)
     table = _random_state(seed, rules, steps, tuple(0 for _ in rules.seating.teams))
-    for turn in range(400):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn(level, seed=seed + turn)
+    table.bot_turns(level, seed=seed, turns=400)
     assert table.deal.phase == "over"
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), rules=st.sampled_from(TABLES), steps=st.integers(0, 150))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), rules=st.sampled_from(TABLES + GAMES), steps=st.integers(0, 150))
 def test_the_expert_at_every_table_finishes_turns_legally(
     seed: int, rules: Rules, steps: int
 ) -> None:
     table = _random_state(seed, rules, steps, tuple(0 for _ in rules.seating.teams))
-    for turn in range(4):
-        if table.deal.phase == "over":
-            break
-        table.bot_turn("expert", seed=seed + turn)
+    table.bot_turns("expert", seed=seed, turns=4)
 
 
 def test_R_OPEN_3_a_bot_completes_a_partial_opening_or_undoes_it() -> None:

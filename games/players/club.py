@@ -19,17 +19,26 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BLACK_THREES, MELD_GROUP, NATURAL_RANKS, VALUE, WILDS
-from .deal import Deal
-from .house import canasta_opening, plan_to_go_out
-from .moves import Action, legal_actions
+from games.engine import (
+    BLACK_THREES,
+    MELD_GROUP,
+    NATURAL_RANKS,
+    VALUE,
+    WILDS,
+    Action,
+    Deal,
+    canasta_opening,
+    legal_actions,
+    plan_to_go_out,
+)
+
 from .sight import Sight
 from .strategy import (
     cards_in,
-    house_action,
     reaches_minimum,
     rival_seats,
     rival_teams,
+    settled,
     table_points,
 )
 
@@ -144,11 +153,9 @@ def club_action(
     `notes`, what the seat knows comes from the table and `memory`."""
     if actions is None:
         actions = legal_actions(world, seat)
-    if len(actions) == 1:
-        return actions[0]
-    house = house_action(world, seat, actions)
-    if house is not None:
-        return house
+    decided = settled(world, seat, actions)
+    if decided is not None:
+        return decided
     if world.phase == "draw":
         return _draw(world, seat, actions, style)
     return _play(world, seat, actions, notes, memory, style)

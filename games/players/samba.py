@@ -16,11 +16,19 @@ It chooses among the actions offered, so every choice is legal where they are.
 
 from __future__ import annotations
 
-from .cards import SUITS, WILDS
+from games.engine import (
+    CLOSED_AT,
+    SEQUENCE_ORDER,
+    SEQUENCE_RANKS,
+    SUITS,
+    WILD_MELD,
+    WILDS,
+    Action,
+    Deal,
+    legal_actions,
+)
+
 from .club import CLUB, Memory, Notes, club_action, danger, discard_costs, notes_on_table
-from .deal import Deal
-from .moves import Action, legal_actions
-from .sequences import CLOSED_AT, ORDER, SEQUENCE_RANKS, WILD_MELD
 from .strategy import cards_in
 
 # A canasta's bonus (R-SAMBA-CAN, R-BOL-WILD), a fifth of it counted toward making it now.
@@ -28,21 +36,17 @@ SAMBA_BONUS = 1500
 BOLIVIA_BONUS = 2500
 
 
-def club_level_action(
+def sequence_club_action(
     world: Deal,
     seat: int,
-    notes: Notes | None,
-    actions: list[Action] | None,
+    notes: Notes | None = None,
+    actions: list[Action] | None = None,
     memory: Memory | None = None,
 ) -> Action:
-    """The club level's choice at any table: this module's at Samba and Bolivia, the classic
-    club's elsewhere (`notes`, `actions`: worked out from `world` and `memory` when not given)."""
-    if world.rules.sequences:
-        if actions is None:
-            actions = legal_actions(world, seat)
-        notes = notes or notes_on_table(world, seat, memory)
-        return samba_club_action(world, seat, notes, actions)
-    return club_action(world, seat, notes, actions, memory=memory)
+    """The club at Samba and Bolivia (`notes`, `actions`: from `world` and `memory`)."""
+    if actions is None:
+        actions = legal_actions(world, seat)
+    return samba_club_action(world, seat, notes or notes_on_table(world, seat, memory), actions)
 
 
 def samba_club_action(world: Deal, seat: int, notes: Notes, actions: list[Action]) -> Action:
@@ -121,8 +125,8 @@ def _runs_in_hand(hand: list[str]) -> set[str]:
     """The hand's naturals that stand in a run of three or more of their suit."""
     places: dict[str, set[int]] = {}
     for card in hand:
-        if card not in WILDS and card[0] in ORDER:
-            places.setdefault(card[1], set()).add(ORDER[card[0]])
+        if card not in WILDS and card[0] in SEQUENCE_ORDER:
+            places.setdefault(card[1], set()).add(SEQUENCE_ORDER[card[0]])
     cards: set[str] = set()
     for suit, held in places.items():
         for place in held:
@@ -178,7 +182,7 @@ def _ends(melds: dict[str, list[str]]) -> set[str]:
     for key, cards in melds.items():
         if key[0] not in SUITS or len(cards) >= CLOSED_AT:
             continue
-        places = [ORDER[card[0]] for card in cards]
+        places = [SEQUENCE_ORDER[card[0]] for card in cards]
         low, high = min(places), max(places)
         if low > 0:
             ends.add(SEQUENCE_RANKS[low - 1] + key[0])

@@ -1,7 +1,7 @@
-"""`legal_actions` in Samba and Bolivia: every draw and discard, the undo, the pile takes (each
-meld the top card may join alone, the natural pair; opening: with no, one or two wilds and the
-melds of an opening plan) and a useful set of melds: groups and sequences from the
-hand, naturals and wilds onto the side's melds, a wild meld (Bolivia), black threes going out.
+"""Samba and Bolivia's part of the move generator (`legal_actions`, moves.py): the pile takes
+(each meld the top card may join alone, the natural pair; opening: with no, one or two wilds and
+the melds of an opening plan) and a useful set of melds: groups and sequences from the hand,
+naturals and wilds onto the side's melds, a wild meld (Bolivia), black threes going out.
 
 A side that has not opened is offered an opening plan that reaches the minimum whenever some
 set of the hand's melds does (`opening_plan`: exact over the hand's melds, see there), and
@@ -20,29 +20,28 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .actions import DISCARDS, DRAW, UNDO, Action
-from .cards import ALL_CODES, BLACK_THREES, JOKER, RED_THREES, SUITS, VALUE, WILDS
-from .opening import can_undo
-from .sequences import CLOSED_AT, GROUP_WILDS, ORDER, SEQUENCE_RANKS, WILD_MELD
+from ...actions import Action
+from ...cards import ALL_CODES, BLACK_THREES, JOKER, RED_THREES, SUITS, VALUE, WILDS
+from .sequences import CLOSED_AT, GROUP_WILDS, SEQUENCE_ORDER, SEQUENCE_RANKS, WILD_MELD
 
 if TYPE_CHECKING:
-    from .deal import Deal
+    from ...deal import Deal
+    from . import Samba
 
 Entry = dict[str, Any]
 
 # A natural of rank 4..A: (rank, suit, its place in a sequence as a bit), looked up once per
 # card; a suit's naturals in a hand are a bit mask of their places.
 NATURAL: dict[str, tuple[str, str, int]] = {
-    code: (code[0], code[1], 1 << ORDER[code[0]])
+    code: (code[0], code[1], 1 << SEQUENCE_ORDER[code[0]])
     for code in ALL_CODES
-    if code not in WILDS and code[0] in ORDER
+    if code not in WILDS and code[0] in SEQUENCE_ORDER
 }
 
 
-def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
-    """The seat on turn's actions (draw or play phase)."""
-    if deal.phase == "draw":
-        return [DRAW, *sequence_pile_takes(deal, seat)]
+def legal_melds(game: Samba, deal: Deal, seat: int) -> list[Action]:
+    """`game.legal_melds`: the melds offered the seat on turn."""
+    wild_melds = game.wild_melds  # Bolivia's melds of wild cards
     team = deal.seating.team_of(seat)
     hand = deal.hands[seat]
     opened = deal.opened[team]
@@ -52,11 +51,11 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
     most = len(hand) - 2
     actions: list[Action] = []
     if opened:
-        entries = open_side_melds(deal, team, hand)
+        entries = open_side_melds(deal, team, hand, wild_melds=wild_melds)
     elif deal.undo_used and deal.base:
         entries = []
     else:
-        entries, plan = unopened_melds(deal, team, hand)
+        entries, plan = unopened_melds(deal, team, hand, wild_melds=wild_melds)
         if plan:  # legal as planned: new melds reaching the minimum, two cards kept
             actions.append({"type": "meld", "melds": plan})
     for entry in entries:
@@ -65,26 +64,22 @@ def sequence_legal_actions(deal: Deal, seat: int) -> list[Action]:
         # R-MELD-4: black threes only going out, which the engine judges
         if (len(cards) <= most and cards[0] not in BLACK_THREES) or deal.is_legal(seat, action):
             actions.append(action)
-    if can_undo(deal, seat):
-        actions.append(UNDO)
-    # A card stays and no minimum is pending (R-OPEN-3): any card goes; else the engine judges.
-    if (len(hand) > 1 and (opened or not deal.base)) or deal.is_legal(seat, DISCARDS[hand[0]]):
-        actions += map(DISCARDS.__getitem__, dict.fromkeys(hand))
     return actions
 
 
-def unopened_melds(deal: Deal, team: int, hand: list[str]) -> tuple[list[Entry], list[Entry]]:
+def unopened_melds(
+    deal: Deal, team: int, hand: list[str], *, wild_melds: bool
+) -> tuple[list[Entry], list[Entry]]:
     """A side below its minimum (no undo yet): each new meld as a step, and an opening plan
     ([] when the hand's melds cannot reach the minimum). After an undo only the plan counts
     (R-SAMBA-UNDO), so the steps are left out."""
     parts = Parts(hand)
-    bolivia = deal.rules.game == "bolivia"
-    plan = opening_plan(hand, deal.minimums[team] - deal.points, bolivia=bolivia, parts=parts)
-    steps = [] if deal.undo_used else new_melds(parts, bolivia=bolivia)
+    plan = opening_plan(hand, deal.minimums[team] - deal.points, wild_melds=wild_melds, parts=parts)
+    steps = [] if deal.undo_used else new_melds(parts, wild_melds=wild_melds)
     return steps, plan or []
 
 
-def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
+def pile_takes(game: Samba, deal: Deal, seat: int) -> list[Action]:
     """R-SAMBA-PILE: the top card alone onto each meld it may join, and the natural pair (a
     side that has not opened: with no, one or two wilds and an opening plan's melds)."""
     pile = deal.pile
@@ -116,7 +111,7 @@ def sequence_pile_takes(deal: Deal, seat: int) -> list[Action]:
         if opened:
             takes.append({"type": "take_pile", "cards": pair})
         else:
-            takes += _opening_takes(deal, team, hand, pair, top)
+            takes += _opening_takes(deal, team, hand, pair, top, wild_melds=game.wild_melds)
     if not takes:
         return takes
     if not opened:
@@ -143,7 +138,7 @@ def _joins_at_an_end(places: int, bit: int) -> bool:
 
 
 def _opening_takes(
-    deal: Deal, team: int, hand: list[str], pair: list[str], top: str
+    deal: Deal, team: int, hand: list[str], pair: list[str], top: str, *, wild_melds: bool
 ) -> list[Action]:
     """R-OPEN-4: the pair (and no, one or two of the most valuable wilds) with the top card,
     and a plan from the rest of the hand making up the minimum; the pile's other cards join the
@@ -154,7 +149,6 @@ def _opening_takes(
     wilds = sorted((card for card in rest if card in WILDS), key=VALUE.__getitem__)
     gained = len(deal.pile) - 1 - sum(1 for card in deal.pile if card in RED_THREES)
     keep = max(0, 2 - gained)
-    bolivia = deal.rules.game == "bolivia"
     takes: list[Action] = []
     for count in range(min(GROUP_WILDS, len(wilds)) + 1):
         joined = wilds[len(wilds) - count :]
@@ -163,7 +157,7 @@ def _opening_takes(
             left.remove(card)
         cards = [*pair, *joined]
         short = deal.minimums[team] - VALUE[top] - sum(map(VALUE.__getitem__, cards))
-        plan = opening_plan(left, short, bolivia=bolivia, keep=keep)
+        plan = opening_plan(left, short, wild_melds=wild_melds, keep=keep)
         if plan is not None:
             take: Action = {"type": "take_pile", "cards": cards}
             if plan:
@@ -174,7 +168,7 @@ def _opening_takes(
     return takes
 
 
-def open_side_melds(deal: Deal, team: int, hand: list[str]) -> list[Entry]:
+def open_side_melds(deal: Deal, team: int, hand: list[str], *, wild_melds: bool) -> list[Entry]:
     """The melds worth offering an open side: each new sequence and each new group of a rank
     the side is not already building, the additions to the side's melds (to each sequence and
     wild meld; to one group of each rank), a wild meld, black threes."""
@@ -219,7 +213,7 @@ def open_side_melds(deal: Deal, team: int, hand: list[str]) -> list[Entry]:
     # A new group of a rank is offered only when the side has none of that rank short of a
     # canasta (then its naturals join that one): two groups of a rank serve two canastas.
     growing = {rank for rank, (length, _index) in naturals_to.items() if length < CLOSED_AT}
-    for entry in new_melds(parts, bolivia=deal.rules.game == "bolivia"):
+    for entry in new_melds(parts, wild_melds=wild_melds):
         cards = entry["cards"]
         first, second = cards[0], cards[1]
         if first in WILDS or first[0] not in growing or first[0] != second[0]:
@@ -271,7 +265,7 @@ class Parts:
         self.blacks = blacks
 
 
-def new_melds(parts: Parts, *, bolivia: bool) -> list[Entry]:
+def new_melds(parts: Parts, *, wild_melds: bool) -> list[Entry]:
     """New melds from the hand: groups (three or more naturals of a rank, or a pair with its
     cheapest wild), sequences (the longest runs of a suit, at most seven), a wild meld."""
     wilds = parts.wilds
@@ -289,7 +283,7 @@ def new_melds(parts: Parts, *, bolivia: bool) -> list[Entry]:
                     entries.append(
                         {"cards": [SEQUENCE_RANKS[at] + suit for at in range(low, high + 1)]}
                     )
-    if bolivia and len(wilds) >= 3:
+    if wild_melds and len(wilds) >= 3:
         entries.append({"cards": wilds[-CLOSED_AT:]})
     return entries
 
@@ -329,7 +323,7 @@ def _extension(meld: list[str], have: int, suit: str) -> list[str]:
 
 
 def opening_plan(
-    hand: list[str], target: int, *, bolivia: bool, keep: int = 2, parts: Parts | None = None
+    hand: list[str], target: int, *, wild_melds: bool, keep: int = 2, parts: Parts | None = None
 ) -> list[Entry] | None:
     """New melds from `hand` worth `target` points or more, keeping `keep` cards; [] when
     nothing is missing, None when the hand's melds cannot reach it.
@@ -344,12 +338,12 @@ def opening_plan(
     if parts is None:
         parts = Parts(hand)
     room = len(hand) - keep
-    candidates = new_melds(parts, bolivia=bolivia)
+    candidates = new_melds(parts, wild_melds=wild_melds)
     if not candidates or room < 3:
         return None
     plan = _greedy_plan(hand, candidates, room, target)
     if plan is None:
-        plan = _search(hand, room, target, bolivia=bolivia)
+        plan = _search(hand, room, target, wild_melds=wild_melds)
     return plan
 
 
@@ -389,7 +383,7 @@ def _greedy_plan(
     return None
 
 
-def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[Entry] | None:
+def _search(hand: list[str], room: int, target: int, *, wild_melds: bool) -> list[Entry] | None:
     """An exact search: every set of disjoint sequences of the hand (depth first, cut off where
     the most valuable cards left could not make up the rest), and for each the most valuable
     groups and wild melds of the cards left (`_best_groups`): a plan reaching `target` with at
@@ -398,7 +392,7 @@ def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[E
     runs: list[list[str]] = []  # every unbroken run of 3..7 naturals of a suit the hand holds
     for suit in SUITS:
         held = 0
-        for rank, place in ORDER.items():
+        for rank, place in SEQUENCE_ORDER.items():
             if counts[rank + suit]:
                 held |= 1 << place
         for low, high in _runs(held):
@@ -425,7 +419,7 @@ def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[E
     def dive(start: int, room_left: int, points: int) -> bool:
         if points + bound(room_left) < target:
             return False
-        groups = _best_groups(counts, room_left, target - points, bolivia=bolivia)
+        groups = _best_groups(counts, room_left, target - points, wild_melds=wild_melds)
         if groups is not None:
             plan.extend(groups)
             return True
@@ -445,7 +439,7 @@ def _search(hand: list[str], room: int, target: int, *, bolivia: bool) -> list[E
 
 
 def _best_groups(
-    counts: Counter[str], room: int, target: int, *, bolivia: bool
+    counts: Counter[str], room: int, target: int, *, wild_melds: bool
 ) -> list[Entry] | None:
     """Groups (and, Bolivia, wild melds) of the cards `counts` worth `target` or more in at
     most `room` cards, or None: a dynamic programme over the ranks, its state the naturals and
@@ -487,7 +481,7 @@ def _best_groups(
     for (naturals, used), (points, chosen) in states.items():
         spare = room - naturals - used
         extra = 0
-        if bolivia and len(wilds) - used >= 3 and spare >= 3:
+        if wild_melds and len(wilds) - used >= 3 and spare >= 3:
             extra = min(len(wilds) - used, spare)  # a wild meld of the wilds left
         if points + worth[used + extra] < target or not (chosen or extra):
             continue

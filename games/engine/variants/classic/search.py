@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .cards import BLACK_THREES, IS_WILD, MELD_GROUP, NATURAL_RANKS, VALUE, WILDS
+from ...cards import BLACK_THREES, IS_WILD, NATURAL_RANKS, VALUE, WILDS, meld_groups
 
 # One way to use a place cards can go: (naturals melded, their points, wilds a new pair needs,
 # wilds the meld can take (R-MELD-2; -1 when the place stays unused), the meld's length then).
@@ -44,13 +44,7 @@ def opening_plan(
     """
     if target <= 0:
         return []
-    naturals: dict[str, list[str]] = {}
-    for card in hand:
-        group = MELD_GROUP[card]
-        if group in naturals:
-            naturals[group].append(card)
-        else:
-            naturals[group] = [card]
+    naturals = meld_groups(hand)
     wilds = naturals.pop("*", [])
     blacks = [card for card in naturals.pop("3", ()) if card in BLACK_THREES]
     wild_count = len(wilds)

@@ -8,8 +8,8 @@ from typing import Any
 
 from games.engine import Deal
 from games.engine.cards import WILDS
-from tests.engine.bot_table import Table
 from tests.engine.test_move_generator import position
+from tests.players.bot_table import Table
 
 SEVEN_ACES = ["AS", "AH", "AD", "AC", "AS", "AH", "AD"]
 

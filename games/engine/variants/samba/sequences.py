@@ -10,12 +10,11 @@ rank or suit apart.
 
 from typing import Any
 
-from .cards import SUITS, WILDS
-from .errors import RULE_OF_CODE, IllegalMove
-from .state import DealState
+from ...cards import SUITS, WILDS
+from ...state import DealState
 
 SEQUENCE_RANKS = "456789TJQKA"  # R-SAMBA-SEQ: 4 low, A high
-ORDER: dict[str, int] = {rank: index for index, rank in enumerate(SEQUENCE_RANKS)}
+SEQUENCE_ORDER: dict[str, int] = {rank: index for index, rank in enumerate(SEQUENCE_RANKS)}
 CLOSED_AT = 7  # a samba (escalera) and a bolivia take no card beyond seven
 GROUP_WILDS = 2  # R-SAMBA-GROUP: at most two wilds in a group of a natural rank
 WILD_MELD = "*"
@@ -39,18 +38,18 @@ def run_of(cards: list[str]) -> list[str] | None:
     suit = cards[0][1]
     places: list[int] = []
     for card in cards:
-        place = ORDER.get(card[0])
+        place = SEQUENCE_ORDER.get(card[0])
         if place is None or card in WILDS or card[1] != suit:
             return None
         places.append(place)
     low = min(places)
     if len(set(places)) != len(places) or max(places) - low != len(places) - 1:
         return None
-    return sorted(cards, key=lambda card: ORDER[card[0]])
+    return sorted(cards, key=lambda card: SEQUENCE_ORDER[card[0]])
 
 
 def sorted_run(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda card: ORDER[card[0]])
+    return sorted(cards, key=lambda card: SEQUENCE_ORDER[card[0]])
 
 
 def canasta_count(state: DealState, team: int, sim: dict[str, list[str]]) -> tuple[int, bool]:
@@ -72,26 +71,20 @@ def canasta_count(state: DealState, team: int, sim: dict[str, list[str]]) -> tup
     return count, sequence
 
 
-def enough_to_go_out(state: DealState, team: int, sim: dict[str, list[str]]) -> bool:
-    """R-SAMBA-OUT: two canastas of any kind; R-BOL-OUT: one of them an escalera."""
-    count, sequence = canasta_count(state, team, sim)
-    return count >= 2 and (sequence or state.rules.game != "bolivia")
-
-
-def canasta_of(key: str, cards: list[str], game: str) -> str | None:
-    """The view's `canasta`: None below seven cards; "natural", "mixed", "samba" (Bolivia:
-    "escalera") or "bolivia" (seven wilds, R-BOL-WILD)."""
+def canasta_of(key: str, cards: list[str], sequence_canasta: str) -> str | None:
+    """The view's `canasta`: None below seven cards; "natural", "mixed", the sequence canasta
+    (Samba's "samba", Bolivia's "escalera") or "bolivia" (seven wilds, R-BOL-WILD)."""
     if len(cards) < CLOSED_AT:
         return None
     first = key[0]
     if first in SUITS:
-        return "escalera" if game == "bolivia" else "samba"
+        return sequence_canasta
     if first == WILD_MELD:
         return "bolivia"
     return "mixed" if any(card in WILDS for card in cards) else "natural"
 
 
-def meld_view(key: str, cards: list[str], game: str) -> dict[str, Any]:
+def meld_view(key: str, cards: list[str], sequence_canasta: str) -> dict[str, Any]:
     """One meld as the view shows it (CONTRACT §2): kind, rank or suit, cards, canasta."""
     first = key[0]
     if first in SUITS:
@@ -100,13 +93,13 @@ def meld_view(key: str, cards: list[str], game: str) -> dict[str, Any]:
             "kind": "sequence",
             "suit": first,
             "cards": sorted_run(cards),
-            "canasta": canasta_of(key, cards, game),
+            "canasta": canasta_of(key, cards, sequence_canasta),
         }
     return {
         "rank": first,
         "kind": "group",
         "cards": list(cards),
-        "canasta": canasta_of(key, cards, game),
+        "canasta": canasta_of(key, cards, sequence_canasta),
     }
 
 
@@ -114,33 +107,3 @@ def view_key(meld: dict[str, Any], index: int) -> str:
     """A key for the meld at `index` of a view (a deal rebuilt from a view, e.g. by bots)."""
     first = meld["suit"] if meld.get("kind") == "sequence" else meld["rank"]
     return f"{first}{index}"
-
-
-# The Samba and Bolivia rules a refusal enforces where the classic rule id it carries by
-# default (errors.RULE_OF_CODE) is not these games' rule: the rules page's anchor it links to.
-_SAMBA_RULE_OF_CODE = {
-    "pile_frozen": "R-SAMBA-PILE",
-    "cannot_take_pile": "R-SAMBA-PILE",
-    "below_minimum": "R-SAMBA-OPEN",
-    "minimum_unreachable": "R-SAMBA-UNDO",
-    "no_canasta": "R-SAMBA-OUT",
-    "meld_too_small": "R-SAMBA-GROUP",
-    "mixed_ranks": "R-SAMBA-GROUP",
-    "too_many_wilds": "R-SAMBA-GROUP",
-    "wild_only": "R-SAMBA-GROUP",
-}
-_BOLIVIA_RULE_OF_CODE = {
-    **_SAMBA_RULE_OF_CODE,
-    "pile_blocked": "R-BOL-PILE",
-    "below_minimum": "R-BOL-OPEN",
-    "no_canasta": "R-BOL-OUT",
-    "wild_only": "R-BOL-WILD",
-}
-
-
-def sequence_rule(refusal: IllegalMove, *, game: str) -> str:
-    """The rule id of a refusal in Samba or Bolivia: its own, if it was raised with one."""
-    if refusal.rule != RULE_OF_CODE.get(refusal.code, ""):
-        return refusal.rule
-    rules = _BOLIVIA_RULE_OF_CODE if game == "bolivia" else _SAMBA_RULE_OF_CODE
-    return rules.get(refusal.code, refusal.rule)

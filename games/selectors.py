@@ -337,6 +337,9 @@ def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> 
         "winner_team": game.winner_team,
         "abandoned_by_seat": game.abandoned_by_seat,
         "paused_until": iso(pause.paused_until),
+        "deal_break_until": iso(game.deal_break_until)
+        if game.deal_break_until is not None and game.deal_break_until > now
+        else None,
         "pause": {
             "asked_by": pause.asked_by,
             "days": pause.days,

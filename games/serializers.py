@@ -372,6 +372,12 @@ class GameSummarySerializer(serializers.Serializer):
         "until then; null when not paused.",
     )
     pause = PauseSerializer(help_text="A pause asked or running (correspondence games).")
+    deal_break_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A live game between two deals: the next deal's clock starts then, or as soon "
+        "as every person at the table has closed the finished deal's summary "
+        "(`POST /api/games/{id}/continue/`, or a move); null otherwise.",
+    )
 
 
 class PauseRequestSerializer(serializers.Serializer):

@@ -41,4 +41,5 @@ urlpatterns = [
     path(
         "games/<game_id:game_id>/heartbeat/", views.HeartbeatView.as_view(), name="game-heartbeat"
     ),
+    path("games/<game_id:game_id>/continue/", views.ContinueView.as_view(), name="game-continue"),
 ]

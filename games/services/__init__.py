@@ -1,7 +1,8 @@
 """Game writes, the one way to call them: tables and seats, moves, abandonment, idempotency,
 the players' games counters.
 
-Entry points (open_table, join_table, seat_bot, leave_table, make_move) each run one durable
+Entry points (open_table, play_with_bots, join_table, seat_bot, change_bot_level,
+hand_seat_to_bot, leave_table, make_move, close_deal_summary, ask_pace) each run one durable
 transaction, so calling one inside another's transaction fails loudly. The `*_locked` helpers
 and abandon_seat / finish_game_abandoned run inside their caller's transaction, on a game it
 locked with `lock_game` (the deadline sweep, pauses), and open none; so does count_game_over,
@@ -9,6 +10,7 @@ which the game's end calls (and the tests, for games they make over without play
 """
 
 from games.services.abandonment import abandon_seat, finish_game_abandoned
+from games.services.breaks import close_deal_summary
 from games.services.idempotency import (
     IDEMPOTENCY_KEY_TTL,
     Replay,
@@ -17,12 +19,16 @@ from games.services.idempotency import (
 )
 from games.services.locking import lock_game
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
+from games.services.pace import ask_pace
 from games.services.records import count_game_over
 from games.services.tables import (
     MAX_WAITING_TABLES,
+    change_bot_level,
+    hand_seat_to_bot,
     join_table,
     leave_table,
     open_table,
+    play_with_bots,
     seat_bot,
     validated_rules,
 )
@@ -35,13 +41,18 @@ __all__ = [
     "Replay",
     "abandon_seat",
     "apply_actions_locked",
+    "ask_pace",
+    "change_bot_level",
+    "close_deal_summary",
     "count_game_over",
     "finish_game_abandoned",
+    "hand_seat_to_bot",
     "join_table",
     "leave_table",
     "lock_game",
     "make_move",
     "open_table",
+    "play_with_bots",
     "purge_idempotency_keys",
     "request_fingerprint",
     "seat_bot",

@@ -22,6 +22,8 @@ from games.services.moves import Idempotency, MoveResult, apply_actions_locked, 
 from games.services.pace import ask_pace
 from games.services.records import count_game_over
 from games.services.tables import (
+    BOT_LEVELS,
+    DEFAULT_BOT_LEVEL,
     MAX_WAITING_TABLES,
     change_bot_level,
     hand_seat_to_bot,
@@ -34,6 +36,8 @@ from games.services.tables import (
 )
 
 __all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_BOT_LEVEL",
     "IDEMPOTENCY_KEY_TTL",
     "MAX_WAITING_TABLES",
     "Idempotency",

@@ -23,6 +23,8 @@ from games.services.locking import lock_game, lock_game_or_404, not_seated, refu
 from games.services.turns import start_clock, start_game, start_turn
 from games.store import LoadedGame
 
+# The bots' level when none is chosen: the club's, as a timed-out turn is played.
+DEFAULT_BOT_LEVEL = TIMEOUT_LEVEL
 # Tables one user may have opened and still waiting for players (lobby spam).
 MAX_WAITING_TABLES = 5
 
@@ -102,7 +104,7 @@ def play_with_bots(
     mode: str = Game.Mode.LIVE,
     length: str = Game.Length.MATCH,
     rules: dict[str, Any] | None = None,
-    level: str = TIMEOUT_LEVEL,
+    level: str = DEFAULT_BOT_LEVEL,
     seat: int = 0,
 ) -> Game:
     """A table for the user and bots of `level` at every other seat, started at once (the
@@ -282,7 +284,7 @@ def hand_seat_to_bot(*, game_id: int, user: User) -> LoadedGame:
             ),
         )
     record_abandonment(locked=locked, seat=seat)
-    bot = bots.free_bot(level=TIMEOUT_LEVEL, besides={taken.user_id for taken in locked.seats})
+    bot = bots.free_bot(level=DEFAULT_BOT_LEVEL, besides={taken.user_id for taken in locked.seats})
     Seat.objects.filter(pk=seat.pk).update(
         user=bot, is_absent=False, consecutive_timeouts=0, autoplayed=[], left_table_at=None
     )

@@ -24,6 +24,16 @@ def table_name(players: int, teams: int) -> str:
     return text(*TABLE_NAMES[players, teams])
 
 
+# A lobby row's table, after the game's name: who plays and how they pair.
+SEATINGS = {
+    (4, 2): ("вчетвером, две пары", "four players, two pairs"),
+    (2, 2): ("вдвоём", "two players"),
+    (3, 3): ("втроём", "three players"),
+    (6, 3): ("вшестером, три пары", "six players, three pairs"),
+    (6, 2): ("вшестером, две команды по трое", "six players, two teams of three"),
+}
+
+
 @dataclass
 class LobbyRow:
     game: Game
@@ -39,9 +49,10 @@ class LobbyRow:
         return self.seats - len(self.summary["players"])
 
     @property
-    def table_name(self) -> str:
+    def seating(self) -> str:
+        """Who plays at the table and how they pair: "four players, two pairs"."""
         rules = self.summary["rules"]
-        return table_name(rules["players"], rules["teams"])
+        return text(*SEATINGS[rules["players"], rules["teams"]])
 
 
 def _lobby_row(game: Game, *, user: User, now: datetime) -> LobbyRow:

@@ -60,7 +60,7 @@ def play_with_bots(request: HttpRequest) -> HttpResponse:
     """«Играть с ботами»: a live match of the club's Canasta with three club-level bots, started
     at once, landing on its table (the lobby's button posts here as it is); the page asked for
     (the welcome's button, after signing up) is the short step with the pace and the level."""
-    form = PlayWithBotsForm(request.POST or None)
+    form = PlayWithBotsForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             game = game_services.play_with_bots(

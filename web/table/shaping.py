@@ -641,7 +641,9 @@ def fragment_etag(
     """The table fragment's ETag: it changes whenever what the viewer sees does. The game's
     version and state cover the moves; besides, who sits where, who is away (R-CLUB-2's
     presence, the wait for a dropped player, a correspondence player's time off), the agreed
-    pause and its votes, and the viewer's own language, time zone and confirmation. None (the
+    pause and its votes, the clock (a break between deals, a pace changed), who closed the
+    deal's score, the turns played for a player, and the viewer's own language, time zone and
+    confirmation. None (the
     body's hash, then) for a finished game, whose afterwords come and go, and for a hidden
     table."""
     game = table.game
@@ -662,12 +664,15 @@ def fragment_etag(
             seat.is_absent,
             presence.absence_deadline(seat, now) if live else None,
             time_off.absence(seat.user, now) if correspondence else None,
+            # Who has closed the last deal's score, and the turns played for a player.
+            seat.deal_seen,
+            len(seat.autoplayed),
         )
         for seat in table.seats
     ]
     # A wait's countdown is set by the moment the body was made (data-away-now): while a
     # dropped player is waited for, each poll has a body of its own.
-    waiting = any(deadline is not None for _seat, _user, _absent, deadline, _off in seats)
+    waiting = any(seat[3] is not None for seat in seats)
     shown = (
         table.now if waiting else None,
         game.pk,
@@ -676,6 +681,12 @@ def fragment_etag(
         # that does not, and the state's text costs little next to a render.
         json.dumps(game.state, separators=(",", ":")),
         game.status,
+        game.mode,
+        # The clock: a break between deals ended, a pace changed.
+        game.turn_deadline,
+        game.deal_break_until is not None and game.deal_break_until > now,
+        game.pace_wanted,
+        game.pace_votes,
         seats,
         time_off.pause_state_of(game, now),
         person and (person.pk, person.time_zone, person.confirm_discard),

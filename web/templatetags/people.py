@@ -59,3 +59,11 @@ def person(who: Any) -> str:
         shown["id"],
         shown["name"],
     )
+
+
+@register.filter
+def name(who: Any) -> str:
+    """`{{ player|name }}`: the name alone, as `{% person %}` shows it (a bot's in the page's
+    language), where no link is wanted (a card's own heading)."""
+    shown = person_of(who)
+    return "" if shown is None else str(shown["name"])

@@ -598,7 +598,9 @@
   function watchDock() {
     const dock = page.querySelector("[data-dock]");
     if (dockWatcher) dockWatcher.disconnect();
-    if (!dock || !window.ResizeObserver) return;
+    // A finished game's dock is no longer pinned (nor is there one before the deal).
+    if (!dock || getComputedStyle(dock).position !== "fixed") { page.style.setProperty("--dock-space", "0px"); return; }
+    if (!window.ResizeObserver) return;
     dockWatcher = new ResizeObserver(() => {
       page.style.setProperty("--dock-space", `${Math.ceil(dock.getBoundingClientRect().height) + 12}px`);
     });

@@ -53,3 +53,17 @@ def shown_name(*, display_name: str, username: str, bot_level: str) -> str:
         russian, english = _BOT_LEVEL_NAMES[bot_level]
         return text(f"Бот «{russian}» {number}", f"{english} bot {number}")
     return str(display_name or username)
+
+
+# What the pages call each of the club's games (Rules.game).
+_GAME_NAMES = {
+    "classic": ("Канаста", "Canasta"),
+    "samba": ("Самба", "Samba"),
+    "bolivia": ("Боливия", "Bolivia"),
+}
+
+
+def game_name(rules: dict[str, Any]) -> str:
+    """A table's game by its name: «Канаста», «Самба», «Боливия» (the rules' `game`; absent
+    from a classic table's rules)."""
+    return text(*_GAME_NAMES[rules.get("game", "classic")])

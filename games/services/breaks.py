@@ -14,7 +14,7 @@ from django.db import transaction
 from accounts.models import User
 from games import live, store
 from games.models import Seat
-from games.services.locking import lock_game_or_404, not_seated
+from games.services.locking import lock_seated
 from games.services.turns import everyone_saw_the_deal, start_clock
 from games.store import LoadedGame
 
@@ -23,10 +23,7 @@ from games.store import LoadedGame
 def close_deal_summary(*, game_id: int, user: User) -> LoadedGame:
     """The person has read the last finished deal's summary («Дальше»); the last of the table's
     people to close it ends a live game's break: the turn's clock starts now."""
-    locked = lock_game_or_404(game_id)
-    seat = locked.seat_of(user)
-    if seat is None:
-        raise not_seated(locked, user)
+    locked, seat = lock_seated(game_id, user)
     game = locked.game
     finished = game.deal_number - 1
     if seat.deal_seen >= finished:

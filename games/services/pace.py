@@ -11,9 +11,9 @@ from django.db import transaction
 from accounts.models import User
 from canasta_club.errors import Conflict, Invalid
 from canasta_club.i18n import text
-from games import errors, live
+from games import live
 from games.models import Game
-from games.services.locking import lock_game_or_404, not_seated
+from games.services.locking import lock_seated
 from games.services.turns import start_clock
 from games.store import LoadedGame
 
@@ -25,13 +25,8 @@ def ask_pace(*, game_id: int, user: User, mode: str) -> LoadedGame:
     if mode not in Game.Mode.values:
         message = text("Темп: async (по дням) или live (вживую).", "Pace: async or live.")
         raise Invalid("invalid", message, errors={"mode": [message]})
-    locked = lock_game_or_404(game_id)
+    locked, seat = lock_seated(game_id, user, under_way=True)
     game = locked.game
-    seat = locked.seat_of(user)
-    if seat is None:
-        raise not_seated(locked, user)
-    if game.status != Game.Status.ACTIVE:
-        raise errors.game_not_active()
     if game.mode == mode:
         raise Conflict(
             "same_pace", text("Стол уже играет в этом темпе.", "The table already plays so.")

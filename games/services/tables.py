@@ -19,7 +19,13 @@ from games.engine import Match, Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
 from games.services.abandonment import record_abandonment
-from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
+from games.services.locking import (
+    lock_game,
+    lock_game_or_404,
+    lock_seated,
+    not_seated,
+    refuse_suspended,
+)
 from games.services.turns import start_clock, start_game, start_turn
 from games.store import LoadedGame
 
@@ -236,11 +242,8 @@ def change_bot_level(*, game_id: int, user: User, level: str) -> LoadedGame:
     the seat's view and the deal's log). Only for a person alone with bots, whom it concerns
     alone; before the start, the table's creator."""
     _check_bot_level(level)
-    locked = lock_game_or_404(game_id)
+    locked, seat = lock_seated(game_id, user)
     game = locked.game
-    seat = locked.seat_of(user)
-    if seat is None:
-        raise not_seated(locked, user)
     if game.is_over:
         raise errors.game_not_active()
     people = [taken for taken in locked.seats if not taken.user.is_bot]
@@ -268,13 +271,8 @@ def hand_seat_to_bot(*, game_id: int, user: User) -> LoadedGame:
     knowledge of the deal and their turn at once. It counts as leaving the game (played and
     abandoned, never won: `Abandonment`), as when a seat is abandoned; a player alone with bots
     has nobody to hand the game on to (leaving would end it abandoned)."""
-    locked = lock_game_or_404(game_id)
+    locked, seat = lock_seated(game_id, user, under_way=True)
     game = locked.game
-    seat = locked.seat_of(user)
-    if seat is None:
-        raise not_seated(locked, user)
-    if game.status != Game.Status.ACTIVE:
-        raise errors.game_not_active()
     if not any(not other.user.is_bot and other.pk != seat.pk for other in locked.seats):
         raise Conflict(
             "alone_with_bots",

@@ -13,6 +13,7 @@ from games import services, timeouts
 from games.engine import Match
 from games.models import Abandonment, Game, Seat
 from tests.factories import UserFactory, started_game
+from tests.games.playing import fix_shuffles
 from tests.timing.conftest import deadline_of, play_turn, turn_of, user_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -231,7 +232,8 @@ def test_the_deal_break_is_in_the_game_answer_and_continue_closes_it(client_for)
 # ----------------------------------------------------------------------------- autoplayed
 
 
-def test_the_turns_the_club_played_are_kept_for_the_player_until_their_next_move():
+def test_the_turns_the_club_played_are_kept_for_the_player_until_their_next_move(monkeypatch):
+    fix_shuffles(monkeypatch)  # a shuffle where the club draws, and draws a card
     game = started_game()
     culprit = turn_of(game)
     clock.advance(ASYNC_LIMIT + timedelta(seconds=1))

@@ -9,6 +9,7 @@ from canasta_club import clock
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from games.models import Game
+from web.shared import game_name
 
 # What the pages call each table the engine seats (players, teams), the club's game first.
 TABLE_NAMES = {
@@ -47,6 +48,10 @@ class LobbyRow:
     @property
     def free_seats(self) -> int:
         return self.seats - len(self.summary["players"])
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.summary["rules"])
 
     @property
     def seating(self) -> str:

@@ -21,7 +21,7 @@ from games.engine.preview import Opening, Refusal
 from games.engine.seating import Seating
 from games.models import Game, Seat
 from games.store import LoadedGame
-from web.shared import player_name
+from web.shared import game_name, player_name
 from web.table.move_log import LoggedTurn, MovePhrase, club_played_for_you, logged_turns
 from web.table.names import meld_face, meld_name
 
@@ -194,6 +194,17 @@ class TablePage:
                 f"Meld at least {more} more points, or press “Undo”.",
             )
         return text(f"Выложите ещё хотя бы {more} очков.", f"Meld at least {more} more points.")
+
+    @cached_property
+    def break_until(self) -> datetime | None:
+        """A live game's break between deals: when the next deal's clock starts at the latest
+        (whether or not the viewer has closed the score)."""
+        until = self.game.deal_break_until
+        return until if until is not None and until > self.now else None
+
+    @cached_property
+    def game_name(self) -> str:
+        return game_name(self.detail["rules"])
 
     @cached_property
     def people(self) -> list[SeatPlace]:

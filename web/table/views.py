@@ -318,13 +318,6 @@ def hand_seat_to_bot(request: HttpRequest, game_id: int) -> HttpResponse:
         game_services.hand_seat_to_bot(game_id=game_id, user=signed_in_user(request))
     except ClubError as exc:
         return _refused(request, game_id, exc)
-    messages.info(
-        request,
-        text(
-            "Ваше место за столом занял бот клубного уровня.",
-            "A club-level bot has taken your seat at the table.",
-        ),
-    )
     return redirect("web:lobby")
 
 
@@ -341,25 +334,12 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
         return not_found(request)
     game = table.game
     bot_levels = [taken.user.bot_level for taken in table.seats if taken.user.is_bot]
+    same = {"user": user, "mode": game.mode, "length": game.length, "rules": game.rules}
     try:
         if bot_levels and len(bot_levels) == len(table.seats) - 1:
-            new = game_services.play_with_bots(
-                user=user,
-                mode=game.mode,
-                length=game.length,
-                rules=game.rules,
-                level=bot_levels[0],
-                seat=seat.seat,
-            )
+            new = game_services.play_with_bots(**same, level=bot_levels[0], seat=seat.seat)
         else:
-            new = game_services.open_table(
-                user=user,
-                mode=game.mode,
-                length=game.length,
-                rules=game.rules,
-                private=game.private,
-                seat=seat.seat,
-            )
+            new = game_services.open_table(**same, private=game.private, seat=seat.seat)
     except ClubError as exc:
         return _refused(request, game_id, exc)
     return redirect("web:table", game_id=new.pk)

@@ -244,7 +244,8 @@ def bench_render_against(reference: str, rounds: int, renders: int) -> None:
         (Path(folder) / "reference").mkdir()
         head = exported("HEAD", Path(folder) / "head")
         tree = exported(reference, Path(folder) / "reference")
-        here, there = [], []
+        here: list[float] = []
+        there: list[float] = []
         for number in range(1, rounds + 1):
             for checkout, figures in ((tree, there), (head, here)):
                 figures.append(fragment_cpu(checkout, renders))

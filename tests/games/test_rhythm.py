@@ -2,7 +2,7 @@
 two deals (a database column the deadline sweep honours), the turns the club played for a
 player, the table's pace changed by agreement, a seat handed to a bot, the bots' level."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.conf import settings
@@ -20,6 +20,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE_LIMIT = settings.TURN_LIMIT["live"]
 ASYNC_LIMIT = settings.TURN_LIMIT["async"]
+
+
+def started(game: Game) -> datetime:
+    assert game.turn_started_at is not None
+    return game.turn_started_at
 
 
 def seat_row(game: Game, seat: int) -> Seat:
@@ -131,8 +136,8 @@ def test_a_live_deal_ends_in_a_break_no_clock_runs_until_every_person_closed_the
 
     game.refresh_from_db()
     assert game.deal_break_until is None
-    assert abs(game.turn_started_at - clock.now()) < timedelta(seconds=2)
-    assert deadline_of(game) == game.turn_started_at + LIVE_LIMIT
+    assert abs(started(game) - clock.now()) < timedelta(seconds=2)
+    assert deadline_of(game) == started(game) + LIVE_LIMIT
     assert [seat_row(game, seat).deal_seen for seat in range(4)] == [1, 1, 1, 1]
 
 
@@ -159,7 +164,7 @@ def test_bots_are_never_waited_for_the_one_person_ends_the_break():
     assert game.deal_break_until is None
     bot_to_move = seat_row(game, turn_of(game)).user.is_bot
     limit = settings.BOT_PAUSE["live"] if bot_to_move else LIVE_LIMIT
-    assert deadline_of(game) == game.turn_started_at + limit
+    assert deadline_of(game) == started(game) + limit
 
 
 def test_the_break_ends_by_itself_and_the_sweep_plays_nobody_absent_during_it():
@@ -186,7 +191,7 @@ def test_a_move_closes_the_summary_and_in_correspondence_there_is_no_break():
     game = started_game(length=Game.Length.MATCH)  # by correspondence
     game = end_the_deal(game)
     assert game.deal_break_until is None
-    assert deadline_of(game) == game.turn_started_at + ASYNC_LIMIT
+    assert deadline_of(game) == started(game) + ASYNC_LIMIT
     to_move = turn_of(game)
     assert seat_row(game, to_move).deal_seen == 0
 
@@ -210,8 +215,8 @@ def test_a_move_by_the_last_person_to_read_ends_the_break():
 
     game.refresh_from_db()
     assert game.deal_break_until is None
-    assert abs(game.turn_started_at - clock.now()) < timedelta(seconds=2)
-    assert deadline_of(game) == game.turn_started_at + LIVE_LIMIT
+    assert abs(started(game) - clock.now()) < timedelta(seconds=2)
+    assert deadline_of(game) == started(game) + LIVE_LIMIT
 
 
 def test_the_deal_break_is_in_the_game_answer_and_continue_closes_it(client_for):
@@ -293,7 +298,7 @@ def test_the_table_plays_on_by_correspondence_once_every_person_agrees():
     game.refresh_from_db()
     assert (game.mode, game.pace_wanted, game.pace_votes) == ("async", "", [])
     limit = settings.BOT_PAUSE["async"] if turn_of(game) == 3 else ASYNC_LIMIT
-    assert deadline_of(game) == game.turn_started_at + limit
+    assert deadline_of(game) == started(game) + limit
     with pytest.raises(ClubError) as refused:
         services.ask_pace(game_id=game.pk, user=people[0], mode="async")
     assert refused.value.code == "same_pace"
@@ -323,7 +328,7 @@ def test_a_seat_handed_to_a_bot_plays_on_and_counts_as_leaving():
     players[leaving].refresh_from_db()
     assert (players[leaving].games_played, players[leaving].games_abandoned) == (1, 1)
     game.refresh_from_db()
-    assert deadline_of(game) == game.turn_started_at + settings.BOT_PAUSE["live"]
+    assert deadline_of(game) == started(game) + settings.BOT_PAUSE["live"]
     clock.advance(settings.BOT_PAUSE["live"])
     assert timeouts.sweep() == 1  # the bot plays the turn
 

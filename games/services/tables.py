@@ -63,7 +63,7 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
             "invalid_rules",
             text(
                 "Для партии до победы нужна цель (target), например 5000 или 2500.",
-                "A match needs a target score, e.g. 5000 or 2500.",
+                "A match needs a target score, e.g. 5,000 or 2,500.",
             ),
         )
     return rules

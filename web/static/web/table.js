@@ -268,6 +268,7 @@
       meld.classList.remove("meld--choose");
     }
     hideConfirm();
+    showWhy(null); // the last tap's why gives way to what the new selection does
     const judged = t.dataset.yourTurn === "true" && (cards.length || groups.length);
     for (const kind of SELECTION_MOVES) {
       const was = rendered.get(kind);

@@ -161,7 +161,11 @@ def _apply_locked(
         start_turn(locked, match, now)
         if game.turn_seat != seat or finished_deals:
             notify_turn(locked, match)
-    elif game.deal_break_until is not None and everyone_saw_the_deal(locked):
+    elif (
+        game.deal_break_until is not None
+        and game.deal_break_until > now
+        and everyone_saw_the_deal(locked)
+    ):
         # The last person to read the deal's summary moved on instead of pressing «Дальше»:
         # the break is over, the turn's clock starts now.
         start_clock(locked, now)

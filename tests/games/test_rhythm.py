@@ -219,6 +219,25 @@ def test_a_move_by_the_last_person_to_read_ends_the_break():
     assert deadline_of(game) == started(game) + LIVE_LIMIT
 
 
+def test_after_the_break_a_move_within_the_turn_leaves_its_clock_alone():
+    game = end_the_deal(live_match())
+    to_move = turn_of(game)
+    clock.advance(settings.DEAL_BREAK + timedelta(seconds=5))  # the break is over by itself
+    for seat in range(4):
+        if seat != to_move:
+            services.close_deal_summary(game_id=game.pk, user=user_at(game, seat))
+    game.refresh_from_db()
+    deadline = deadline_of(game)
+
+    services.make_move(
+        game_id=game.pk, user=user_at(game, to_move), version=game.version, action={"type": "draw"}
+    )
+
+    game.refresh_from_db()
+    # The last to read moved on after the break: the draw is within the turn, its clock runs on.
+    assert deadline_of(game) == deadline
+
+
 def test_the_deal_break_is_in_the_game_answer_and_continue_closes_it(client_for):
     game = live_match()
     game = end_the_deal(game)

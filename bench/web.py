@@ -26,7 +26,13 @@
 
     .venv/bin/python bench/web.py [--parts table,live,queue,card,pushes] [--renders 300]
         [--tables 200] [--moves 200] [--rate 10] [--idle 20] [--requests 300] [--pushes 2000]
-        [--keep]
+        [--keep] [--reference COMMIT [--rounds 6]]
+
+With `--reference`, the `table` part is measured A/B instead: this checkout's HEAD and COMMIT
+(each exported by `git archive`, run with the same virtualenv), each `--parts table` in a fresh
+process with a database of its own, alternating for `--rounds` rounds; it prints each round's
+CPU per render of the table fragment, and the median difference and ratio (this machine's speed
+drifts within minutes; a difference measured in one run of alternating rounds does not).
 
 The pages are measured in this process (wall time and this process's CPU time per page: CPU
 leaves out the waits for PostgreSQL, which on a shared machine say more about the neighbours
@@ -41,6 +47,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import signal
 import statistics
 import subprocess
@@ -198,6 +205,64 @@ def bench_render(renders: int) -> None:
         f"bytes per live update: {len(_event(game.version))} on the stream "
         f"({_event(game.version)!r}), then each page fetches its fragment "
         f"({size} bytes, uncompressed)",
+        flush=True,
+    )
+
+
+FRAGMENT_CPU = re.compile(r"fragment render .*CPU mean ([0-9.]+) ms")
+
+
+def fragment_cpu(checkout: Path, renders: int) -> float:
+    """The table fragment's mean CPU ms per render, by `checkout`'s bench/web.py in a fresh
+    process (a database of its own)."""
+    out = subprocess.run(
+        [sys.executable, "bench/web.py", "--parts", "table", "--renders", str(renders)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(checkout)},
+    ).stdout
+    found = FRAGMENT_CPU.search(out)
+    if found is None:
+        raise RuntimeError(f"no fragment figure in the output of {checkout}:\n{out}")
+    return float(found.group(1))
+
+
+def exported(commit: str, folder: Path) -> Path:
+    """The tree of `commit`, exported into `folder`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def bench_render_against(reference: str, rounds: int, renders: int) -> None:
+    """The table fragment's CPU per render at HEAD and at `reference`, alternating."""
+    with tempfile.TemporaryDirectory(prefix="webbench-ab-") as folder:
+        (Path(folder) / "head").mkdir()
+        (Path(folder) / "reference").mkdir()
+        head = exported("HEAD", Path(folder) / "head")
+        tree = exported(reference, Path(folder) / "reference")
+        here: list[float] = []
+        there: list[float] = []
+        for number in range(1, rounds + 1):
+            for checkout, figures in ((tree, there), (head, here)):
+                figures.append(fragment_cpu(checkout, renders))
+            print(
+                f"round {number}: fragment CPU per render {here[-1]:.2f} ms at HEAD, "
+                f"{there[-1]:.2f} ms at {reference}",
+                flush=True,
+            )
+    differences = sorted(ours - theirs for ours, theirs in zip(here, there, strict=True))
+    ratios = sorted(ours / theirs for ours, theirs in zip(here, there, strict=True))
+    print(
+        f"fragment CPU per render, {rounds} alternating rounds of {renders} renders: HEAD "
+        f"median {statistics.median(here):.2f} ms, {reference} median "
+        f"{statistics.median(there):.2f} ms; difference median "
+        f"{statistics.median(differences):+.2f} ms ({differences[0]:+.2f} .. "
+        f"{differences[-1]:+.2f}), ratio median x{statistics.median(ratios):.2f}",
         flush=True,
     )
 
@@ -593,11 +658,16 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300, help="per page of queue and card")
     parser.add_argument("--pushes", type=int, default=2000)
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument("--reference", help="A/B the table fragment against this commit")
+    parser.add_argument("--rounds", type=int, default=6, help="alternating rounds of the A/B")
     parser.add_argument("--watch", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.watch:
         watch_main(args.watch, args.out)
+        return
+    if args.reference:
+        bench_render_against(args.reference, args.rounds, args.renders)
         return
     parts = set(args.parts.split(","))
     if unknown := parts - set(PARTS):

@@ -31,6 +31,20 @@ def text(ru: str, en: str) -> str:
 text_lazy = lazy(text, str)
 
 
+def grouped(number: int, language: str | None = None) -> str:
+    """A number as the language writes it, the one way every page does: "2,500", "10,000" in
+    English; "2500", "10 000" in Russian (a no-break space groups five digits and more, as
+    Russian typesetting does); below zero with a minus sign: "−195"."""
+    if (language or current_language()) == "en":
+        shown = f"{abs(number):,}"
+    elif abs(number) < 10_000:
+        shown = str(abs(number))
+    else:
+        shown = f"{abs(number):,}".replace(",", "\u00a0")
+    # A minus sign, not a hyphen.
+    return f"\u2212{shown}" if number < 0 else shown
+
+
 def russian_form(number: int, one: str, few: str, many: str) -> str:
     """The noun's form after `number` in Russian: 1, 21 минута; 2-4, 22 минуты; 5-20, 11-14
     минут (the one rule for every place a number meets a noun)."""

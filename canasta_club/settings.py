@@ -441,6 +441,9 @@ ABSENCE_GRACE = {"async": timedelta(days=1), "live": timedelta(seconds=60)}
 # A bot's turn is played this long after it starts: a human-like pause at a live table, soon at
 # an async one (the deadline sweep, every second, plays it).
 BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
+# A live game's break between two deals: the next deal's clock starts once every person at the
+# table has closed the finished deal's summary («Дальше»), or after this long.
+DEAL_BREAK = timedelta(seconds=30)
 # Correspondence time off (games.time_off, games.pauses): vacation days a player may spend each
 # calendar year (UTC), the longest agreed pause of a game, and how long a pause asked waits for
 # the table's answers.

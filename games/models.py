@@ -121,6 +121,14 @@ class Game(models.Model):
     # Its deals are being played at other tables too (a duplicate tournament's round): only its
     # players see it, and its export and replay wait, until the event unseals it.
     sealed = models.BooleanField(default=False)
+    # A live game between two deals (games.services.breaks): no clock runs until this moment,
+    # or until every person at the table has closed the finished deal's summary («Дальше»).
+    deal_break_until = models.DateTimeField(null=True, blank=True)
+    # The pace the table is asked to play the rest of the game at ("async" or "live"; empty:
+    # none asked), and the seats of the people who agreed (games.services.pace): once every
+    # person has, the game's `mode` changes.
+    pace_wanted = models.CharField(max_length=5, blank=True, default="")
+    pace_votes = models.JSONField(default=list, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private", "-created_at"])]
@@ -166,6 +174,13 @@ class Seat(models.Model):
     left_table_at = models.DateTimeField(null=True, blank=True)
     is_absent = models.BooleanField(default=False)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    # The last finished deal whose summary the player has closed («Дальше») or moved after:
+    # the table shows the summary of a later one until they do.
+    deal_seen = models.PositiveIntegerField(default=0)
+    # The turns the club played for the player since their own last move (timeouts, absence),
+    # each a list of its moves as the table's log tells them (games.timeouts); emptied by
+    # their next move.
+    autoplayed = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["seat"]

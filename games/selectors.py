@@ -407,6 +407,9 @@ def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> 
             for invitation in pending_invitations(game=game)
         ],
         "paused_until": iso(pause.paused_until),
+        "deal_break_until": iso(game.deal_break_until)
+        if game.deal_break_until is not None and game.deal_break_until > now
+        else None,
         "pause": {
             "asked_by": pause.asked_by,
             "days": pause.days,

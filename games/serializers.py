@@ -435,6 +435,12 @@ class GameSummarySerializer(serializers.Serializer):
         help_text="The tournament and round the club opened this game for; null for a table "
         "opened in the lobby.",
     )
+    deal_break_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A live game between two deals: the next deal's clock starts then, or as soon "
+        "as every person at the table has closed the finished deal's summary "
+        "(`POST /api/games/{id}/continue/`, or a move); null otherwise.",
+    )
 
 
 class PauseRequestSerializer(serializers.Serializer):

@@ -96,9 +96,11 @@ _LOCK_SQL = f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE"
 def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
     for name, value in values.items():
-        # SQLite keeps datetimes as naive UTC text.
+        # SQLite keeps datetimes as naive UTC text, and quotes a JSON column's text.
         if isinstance(value, datetime):
             values[name] = _aware(value)
+        elif isinstance(_SEAT_FIELDS[name], JSONField) and isinstance(value, str):
+            values[name] = json.loads(value)
     seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
     seat.game = game
     # Only the fields a game needs of its players; other user fields load on access.
@@ -199,6 +201,7 @@ _GAME_FIELDS_A_MOVE_CHANGES = [
         "finished_at",
         "winner_team",
         "abandoned_by_seat",
+        "deal_break_until",
     )
 ]
 

@@ -40,7 +40,7 @@ from canasta_club import clock
 from games import presence, store, time_off
 from games.bots import TIMEOUT_LEVEL, bot_turn
 from games.engine import Match
-from games.models import Game, Seat, TurnReminder
+from games.models import Game, Move, Seat, TurnReminder
 from games.services import abandon_seat, apply_actions_locked, finish_game_abandoned
 from games.store import LoadedGame
 from notifications.models import Kind
@@ -56,6 +56,8 @@ SWEEP_BUDGET_SECONDS = 30.0
 # A game the sweep failed on is tried again after 2, 4, 8 … seconds, an hour at most.
 SWEEP_RETRY_FIRST = timedelta(seconds=2)
 SWEEP_RETRY_MAX = timedelta(hours=1)
+# The turns the club played for a player that their table tells them of, the latest.
+AUTOPLAYED_KEPT = 12
 # An async player is reminded once this share of their turn is gone.
 REMINDER_AT_FRACTION = 0.8
 
@@ -70,8 +72,10 @@ def _live_due(now: datetime) -> QuerySet[Game]:
         )
     )
     someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
+    # Between two deals no clock runs, an absent player's neither (games.services.breaks).
+    between_deals = Q(deal_break_until__gt=now)
     return Game.objects.filter(
-        Q(turn_deadline__lte=now) | (absent_to_move & someone_present),
+        Q(turn_deadline__lte=now) | (absent_to_move & someone_present & ~between_deals),
         _not_backing_off(now),
         status=Game.Status.ACTIVE,
         mode=Game.Mode.LIVE,
@@ -201,6 +205,7 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         return overdue and _play_bot_turn(locked, seat=seat, now=now)
     absent = (
         game.mode == Game.Mode.LIVE
+        and (game.deal_break_until is None or game.deal_break_until <= now)
         and presence.is_stale(seat, now)
         and not all(presence.is_stale(other, now) for other in seats)
     )
@@ -220,13 +225,14 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     actions = bot_turn(game=game, match=match, seat=seat.seat, level=TIMEOUT_LEVEL)
     version_before = game.version
     turn_ended_at = _turn_ended_at(game, now) if overdue else clock.now()
-    apply_actions_locked(
+    moves = apply_actions_locked(
         locked=locked,
         seat=seat.seat,
         actions=actions,
         automatic=True,
         turn_started_at=turn_ended_at,
     )
+    record_autoplayed(seat=seat, moves=moves, reason="timeout" if overdue else "absent")
     if not presence.has_table_open(seat, game.mode, now):
         notify(
             user_id=seat.user_id,
@@ -241,6 +247,29 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
             dedupe_key=_autoplayed_key(game, seat, version_before),
         )
     return True
+
+
+def record_autoplayed(*, seat: Seat, moves: list[Move], reason: str) -> None:
+    """The turn the club played for the seat's player, kept on their seat until their next move
+    (games.services.moves.make_move empties it) for their table to tell them: its moves as the
+    log has them, their own drawn cards too (the record is theirs alone), and why ("timeout":
+    the turn's time ran out; "absent": a live player away, played at once). The latest
+    AUTOPLAYED_KEPT turns are kept."""
+    turn = {
+        "reason": reason,
+        "moves": [
+            {
+                "seq": move.seq,
+                "deal_number": move.deal_number,
+                "action": move.action,
+                "public": move.public,
+                "private": move.private,
+            }
+            for move in moves
+        ],
+    }
+    seat.autoplayed = [*seat.autoplayed, turn][-AUTOPLAYED_KEPT:]
+    Seat.objects.filter(pk=seat.pk).update(autoplayed=seat.autoplayed)
 
 
 def _autoplayed_key(game: Game, seat: Seat, version_before: int) -> str:

@@ -65,4 +65,5 @@ urlpatterns = [
         views.InvitationDeclineView.as_view(),
         name="invitation-decline",
     ),
+    path("games/<game_id:game_id>/continue/", views.ContinueView.as_view(), name="game-continue"),
 ]

@@ -565,6 +565,29 @@ class HeartbeatView(APIView):
         return Response(SeatPresenceSerializer(seat).data)
 
 
+class ContinueView(APIView):
+    @extend_schema(
+        tags=["games"],
+        summary="Close the finished deal's summary («Дальше»)",
+        description="Between two deals the table shows each person the finished deal's score "
+        "until they close it (or move). In a live game the next deal's clock starts once every "
+        "person at the table has closed it (bots are never waited for), or at "
+        "`deal_break_until` (30 s after the deal ended). Answers the game. Errors: "
+        "`not_seated` (403).",
+        request=None,
+        responses={
+            200: GameDetailSerializer,
+            401: ERROR_401,
+            403: error_response("`not_seated`."),
+            404: ERROR_404,
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        closed = services.close_deal_summary(game_id=game_id, user=user)
+        return Response(selectors.game_detail(table=closed, viewer=user))
+
+
 class ExportView(APIView):
     @extend_schema(
         tags=["games"],

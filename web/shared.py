@@ -1,5 +1,5 @@
 """Helpers several pages use: the signed-in user, the 404 page, a form's errors as one line and
-a player's shown name."""
+a player's shown name (a bot's in the page's language)."""
 
 from typing import Any
 
@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.models import User
+from canasta_club.i18n import text
 
 
 def signed_in_user(request: HttpRequest) -> User:
@@ -27,4 +28,42 @@ def player_name(player: dict[str, Any] | None) -> str:
     """A player as the selectors shape them, by their shown name ("?" for an empty seat)."""
     if player is None:
         return "?"
-    return str(player["user"]["display_name"] or player["user"]["username"])
+    user = player["user"]
+    return shown_name(
+        display_name=user["display_name"],
+        username=user["username"],
+        bot_level=user.get("bot_level") or "",
+    )
+
+
+# A bot's level as its name says it (Russian, English).
+_BOT_LEVEL_NAMES = {
+    "beginner": ("новичок", "Beginner"),
+    "club": ("клуб", "Club"),
+    "expert": ("мастер", "Expert"),
+}
+
+
+def shown_name(*, display_name: str, username: str, bot_level: str) -> str:
+    """A player's name as the pages show it: their display name (else username); a club bot's
+    (bot-club-1) in the page's language, «Бот «клуб» 1» / "Club bot 1" (the name stored with
+    the bot is the Russian one)."""
+    number = username.removeprefix(f"bot-{bot_level}-")
+    if bot_level in _BOT_LEVEL_NAMES and number.isdigit():
+        russian, english = _BOT_LEVEL_NAMES[bot_level]
+        return text(f"Бот «{russian}» {number}", f"{english} bot {number}")
+    return str(display_name or username)
+
+
+# What the pages call each of the club's games (Rules.game).
+_GAME_NAMES = {
+    "classic": ("Канаста", "Canasta"),
+    "samba": ("Самба", "Samba"),
+    "bolivia": ("Боливия", "Bolivia"),
+}
+
+
+def game_name(rules: dict[str, Any]) -> str:
+    """A table's game by its name: «Канаста», «Самба», «Боливия» (the rules' `game`; absent
+    from a classic table's rules)."""
+    return text(*_GAME_NAMES[rules.get("game", "classic")])

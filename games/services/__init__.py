@@ -1,7 +1,8 @@
 """Game writes, the one way to call them: tables and seats, invitations, moves, abandonment,
 idempotency, the players' games counters, the games the club arranges for events (tournaments).
 
-Entry points (open_table, join_table, seat_bot, leave_table, make_move, play_out,
+Entry points (open_table, play_with_bots, join_table, seat_bot, change_bot_level,
+hand_seat_to_bot, leave_table, make_move, close_deal_summary, ask_pace, play_out,
 invite_players, decline_invitation, withdraw_invitation, lapse_invitations' batches, rematch,
 say_phrase) each run one durable transaction, so calling one inside another's transaction fails
 loudly. The `*_locked` helpers and abandon_seat / finish_game_abandoned run inside their
@@ -13,6 +14,7 @@ unseal_games, which an event runs in its own transaction.
 
 from games.services.abandonment import abandon_seat, finish_game_abandoned
 from games.services.arranged import ArrangedGame, open_arranged_games, play_out, unseal_games
+from games.services.breaks import close_deal_summary
 from games.services.idempotency import (
     IDEMPOTENCY_KEY_TTL,
     Replay,
@@ -28,19 +30,27 @@ from games.services.invitations import (
 )
 from games.services.locking import lock_game, refuse_suspended
 from games.services.moves import Idempotency, MoveResult, apply_actions_locked, make_move
+from games.services.pace import ask_pace
 from games.services.records import count_game_over
 from games.services.rematches import RematchResult, rematch
 from games.services.table_phrases import say_phrase
 from games.services.tables import (
+    BOT_LEVELS,
+    DEFAULT_BOT_LEVEL,
     MAX_WAITING_TABLES,
+    change_bot_level,
+    hand_seat_to_bot,
     join_table,
     leave_table,
     open_table,
+    play_with_bots,
     seat_bot,
     validated_rules,
 )
 
 __all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_BOT_LEVEL",
     "IDEMPOTENCY_KEY_TTL",
     "MAX_WAITING_TABLES",
     "ArrangedGame",
@@ -50,9 +60,13 @@ __all__ = [
     "Replay",
     "abandon_seat",
     "apply_actions_locked",
+    "ask_pace",
+    "change_bot_level",
+    "close_deal_summary",
     "count_game_over",
     "decline_invitation",
     "finish_game_abandoned",
+    "hand_seat_to_bot",
     "invitation_to_accept",
     "invite_players",
     "join_table",
@@ -63,6 +77,7 @@ __all__ = [
     "open_arranged_games",
     "open_table",
     "play_out",
+    "play_with_bots",
     "purge_idempotency_keys",
     "refuse_suspended",
     "rematch",

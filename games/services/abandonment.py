@@ -30,10 +30,7 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
     if not others and not game.arranged:
         finish_game_abandoned(locked=locked, seat=seat.seat)
         return
-    Abandonment.objects.create(
-        game=game, user_id=seat.user_id, seat=seat.seat, created_at=locked.now
-    )
-    count_abandonment(user_id=seat.user_id)
+    record_abandonment(locked=locked, seat=seat)
     seat.delete()
     if game.arranged:
         give_seat_to_bot_locked(lock_game(game_id=game.pk), seat=seat.seat)
@@ -44,6 +41,15 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
     )
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)
+
+
+def record_abandonment(*, locked: LoadedGame, seat: Seat) -> None:
+    """The seat's player leaves the game under way to a bot: on their record, played and
+    abandoned, never won (their seat goes on without them)."""
+    Abandonment.objects.create(
+        game=locked.game, user_id=seat.user_id, seat=seat.seat, created_at=locked.now
+    )
+    count_abandonment(user_id=seat.user_id)
 
 
 def finish_game_abandoned(*, locked: LoadedGame, seat: int) -> None:

@@ -5,7 +5,7 @@ from canasta_club import clock
 from canasta_club.errors import ClubError, Forbidden
 from canasta_club.i18n import text
 from games import errors, selectors, store
-from games.models import Game
+from games.models import Game, Seat
 from games.store import LoadedGame
 
 
@@ -40,3 +40,15 @@ def refuse_suspended(user: User) -> None:
                 "Your account is suspended from play.",
             ),
         )
+
+
+def lock_seated(game_id: int, user: User, *, under_way: bool = False) -> tuple[LoadedGame, Seat]:
+    """The game locked, and the user's seat at it (`not_seated`, or not found for a private
+    table they may not see); with `under_way`, an active game (else `game_not_active`)."""
+    locked = lock_game_or_404(game_id)
+    seat = locked.seat_of(user)
+    if seat is None:
+        raise not_seated(locked, user)
+    if under_way and locked.game.status != Game.Status.ACTIVE:
+        raise errors.game_not_active()
+    return locked, seat

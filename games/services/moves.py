@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from accounts.models import User
@@ -23,7 +24,13 @@ from games.models import DealRecord, Game, Move, Seat
 from games.services import idempotency as idempotency_store
 from games.services.idempotency import Replay
 from games.services.locking import lock_game_or_404, not_seated
-from games.services.turns import finish, notify_turn, start_turn
+from games.services.turns import (
+    everyone_saw_the_deal,
+    finish,
+    notify_turn,
+    start_clock,
+    start_turn,
+)
 from games.store import LoadedGame
 
 
@@ -144,6 +151,10 @@ def _apply_locked(
     game.state = match.to_dict()
     game.deal_number = match.deal_number
     game.scores = list(match.scores)
+    if finished_deals and not match.over and game.mode == Game.Mode.LIVE:
+        # Between two live deals, time to read the score: the next deal's clock starts when
+        # every person has closed the summary, or when the break is over.
+        game.deal_break_until = now + settings.DEAL_BREAK
     if match.over:
         game.status = Game.Status.FINISHED
         finish(locked, winner_team=match.winner, finished_at=now)
@@ -154,6 +165,14 @@ def _apply_locked(
         start_turn(locked, match, now)
         if not quiet and (game.turn_seat != seat or finished_deals):
             notify_turn(locked, match)
+    elif (
+        game.deal_break_until is not None
+        and game.deal_break_until > now
+        and everyone_saw_the_deal(locked)
+    ):
+        # The last person to read the deal's summary moved on instead of pressing «Дальше»:
+        # the break is over, the turn's clock starts now.
+        start_clock(locked, now)
     store.write(game=game, moves=moves)
     live.announce_after_commit(game_id=game.pk, version=game.version)
     return moves, match
@@ -214,10 +233,15 @@ def make_move(
             )
             if replay is not None:
                 return replay
+        # A move closes the summary of the deal finished before it (and so may end the break
+        # between two live deals: games.services.turns.start_clock).
+        seen_before, finished = seat.deal_seen, game.deal_number - 1
+        seat.deal_seen = max(seen_before, finished)
         try:
             outcome = _move_locked(locked, seat, version, action)
         except ClubError as refusal:
             outcome = refusal
+            seat.deal_seen = seen_before
         # Only requests the engine judged are final: a move made or refused. A stale version or
         # a game not on was never tried, so a retry with the same key tries again.
         if idempotency is not None and isinstance(outcome, MoveResult | IllegalMoveRefused):
@@ -229,10 +253,17 @@ def make_move(
                 refused=isinstance(outcome, IllegalMoveRefused),
                 answer=idempotency.answer(outcome),
             )
-        if isinstance(outcome, MoveResult) and seat.consecutive_timeouts:
-            # The player is back and playing: no timeouts in a row any more.
+        if isinstance(outcome, MoveResult) and (
+            seat.consecutive_timeouts or seat.autoplayed or seat.deal_seen != seen_before
+        ):
+            # The player is back and playing: no timeouts in a row any more, nothing more to
+            # tell of the turns the club played for them, the last deal's summary closed.
             Seat.objects.filter(pk=seat.pk).update(
-                last_seen_at=locked.now, is_absent=False, consecutive_timeouts=0
+                last_seen_at=locked.now,
+                is_absent=False,
+                consecutive_timeouts=0,
+                autoplayed=[],
+                deal_seen=seat.deal_seen,
             )
         else:
             presence.mark_seen(seat=seat, now=locked.now)

@@ -14,16 +14,25 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
-from games import bots, errors, live, selectors
+from games import bots, errors, live, selectors, store
+from games.bots import TIMEOUT_LEVEL
 from games.engine import Rules
 from games.models import Game, Seat
 from games.players import LEVELS as BOT_LEVELS
 from games.services import invitations
-from games.services.abandonment import give_seat_to_bot_locked
-from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
-from games.services.turns import start_game
+from games.services.abandonment import give_seat_to_bot_locked, record_abandonment
+from games.services.locking import (
+    lock_game,
+    lock_game_or_404,
+    lock_seated,
+    not_seated,
+    refuse_suspended,
+)
+from games.services.turns import start_clock, start_game
 from games.store import LoadedGame
 
+# The bots' level when none is chosen: the club's, as a timed-out turn is played.
+DEFAULT_BOT_LEVEL = TIMEOUT_LEVEL
 # Tables one user may have opened and still waiting for players (lobby spam).
 MAX_WAITING_TABLES = 5
 
@@ -64,7 +73,7 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
             "invalid_rules",
             text(
                 "Для партии до победы нужна цель (target), например 5000 или 2500.",
-                "A match needs a target score, e.g. 5000 or 2500.",
+                "A match needs a target score, e.g. 5,000 or 2,500.",
             ),
         )
     return rules
@@ -126,6 +135,41 @@ def open_table_locked(
     )
     Seat.at_table(game=game, user=user, seat=seat, last_seen_at=clock.now_expression()).save()
     return game
+
+
+@transaction.atomic(durable=True)
+def play_with_bots(
+    *,
+    user: User,
+    mode: str = Game.Mode.LIVE,
+    length: str = Game.Length.MATCH,
+    rules: dict[str, Any] | None = None,
+    level: str = DEFAULT_BOT_LEVEL,
+    seat: int = 0,
+) -> Game:
+    """A table for the user and bots of `level` at every other seat, started at once (the
+    lobby's «Играть с ботами»: a live match of the club's Canasta with club-level bots). It
+    never waits for players, so it is not one of the user's MAX_WAITING_TABLES."""
+    refuse_suspended(user)
+    engine_rules = validated_rules(length=length, options=rules or {})
+    _check_seat(engine_rules, seat)
+    _check_bot_level(level)
+    game = Game.objects.create(
+        mode=mode,
+        length=length,
+        rules=engine_rules.to_options(),
+        created_by=user,
+        scores=[0 for _team in engine_rules.seating.teams],
+    )
+    seated = [Seat.at_table(game=game, user=user, seat=seat, last_seen_at=clock.now_expression())]
+    for other in engine_rules.seating.seats:
+        if other != seat:
+            bot = bots.free_bot(level=level, besides={taken.user_id for taken in seated})
+            seated.append(Seat.at_table(game=game, user=bot, seat=other))
+    Seat.objects.bulk_create(seated)
+    locked = lock_game(game_id=game.pk)
+    start_game(locked)
+    return locked.game
 
 
 @transaction.atomic(durable=True)
@@ -215,6 +259,17 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
         )
     if seat not in empty:
         raise Conflict("seat_taken", text("Это место уже занято.", "This seat is taken."))
+    _check_bot_level(level)
+    if game.status == Game.Status.WAITING:
+        invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
+    seated = {taken.user_id for taken in locked.seats}
+    bot = bots.free_bot(level=level, besides=seated)
+    if game.status == Game.Status.WAITING:
+        return seat_and_start(locked, user=bot, seat=seat)
+    return give_seat_to_bot_locked(locked, seat=seat, bot=bot)
+
+
+def _check_bot_level(level: str) -> None:
     if level not in BOT_LEVELS:
         raise Invalid(
             "invalid_bot_level",
@@ -223,13 +278,66 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
                 "A bot's level is beginner, club or expert.",
             ),
         )
-    if game.status == Game.Status.WAITING:
-        invitations.refuse_kept_seat(pending=invitations.pending_locked(locked), seat=seat)
+
+
+@transaction.atomic(durable=True)
+def change_bot_level(*, game_id: int, user: User, level: str) -> LoadedGame:
+    """Every bot at the user's table now plays at `level`: each bot seat goes to a bot of that
+    level, which takes over its hand, its knowledge of the deal and its turn (bots decide from
+    the seat's view and the deal's log). Only for a person alone with bots, whom it concerns
+    alone; before the start, the table's creator."""
+    _check_bot_level(level)
+    locked, seat = lock_seated(game_id, user)
+    game = locked.game
+    if game.is_over:
+        raise errors.game_not_active()
+    people = [taken for taken in locked.seats if not taken.user.is_bot]
+    if people != [seat] or (game.status == Game.Status.WAITING and game.created_by_id != user.pk):
+        raise Forbidden(
+            "not_alone_with_bots",
+            text(
+                "Уровень ботов меняет только тот, кто играет с ними один.",
+                "Only a player alone at a table with bots may change their level.",
+            ),
+        )
     seated = {taken.user_id for taken in locked.seats}
-    bot = bots.free_bot(level=level, besides=seated)
-    if game.status == Game.Status.WAITING:
-        return seat_and_start(locked, user=bot, seat=seat)
-    return give_seat_to_bot_locked(locked, seat=seat, bot=bot)
+    for taken in locked.seats:
+        if taken.user.is_bot and taken.user.bot_level != level:
+            bot = bots.free_bot(level=level, besides=seated)
+            seated.add(bot.pk)
+            Seat.objects.filter(pk=taken.pk).update(user=bot)
+    live.announce_after_commit(game_id=game.pk, version=game.version)
+    return lock_game(game_id=game.pk)
+
+
+@transaction.atomic(durable=True)
+def hand_seat_to_bot(*, game_id: int, user: User) -> LoadedGame:
+    """The player leaves a game under way to a club-level bot, which takes over their hand, its
+    knowledge of the deal and their turn at once. It counts as leaving the game (played and
+    abandoned, never won: `Abandonment`), as when a seat is abandoned; a player alone with bots
+    has nobody to hand the game on to (leaving would end it abandoned)."""
+    locked, seat = lock_seated(game_id, user, under_way=True)
+    game = locked.game
+    if not any(not other.user.is_bot and other.pk != seat.pk for other in locked.seats):
+        raise Conflict(
+            "alone_with_bots",
+            text(
+                "Вы единственный человек за столом: отдать место некому.",
+                "You are the only person at the table: there is nobody to play on for.",
+            ),
+        )
+    record_abandonment(locked=locked, seat=seat)
+    bot = bots.free_bot(level=DEFAULT_BOT_LEVEL, besides={taken.user_id for taken in locked.seats})
+    Seat.objects.filter(pk=seat.pk).update(
+        user=bot, is_absent=False, consecutive_timeouts=0, autoplayed=[], left_table_at=None
+    )
+    locked = lock_game(game_id=game.pk)
+    if locked.game.turn_seat == seat.seat:
+        # The bot's turn now: it moves after its pause.
+        start_clock(locked, locked.now)
+        store.write(game=locked.game, moves=[])
+    live.announce_after_commit(game_id=game.pk, version=locked.game.version)
+    return locked
 
 
 @transaction.atomic(durable=True)

@@ -20,14 +20,41 @@ def start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
     """The clock of the seat the deal waits for (`to_act`: the seat on turn, or the partner a
     question waits for). A bot's move is due after a short pause: the deadline sweep plays it
     from the worker, as it plays a timed-out turn (games.timeouts)."""
+    locked.game.turn_seat = match.deal.to_act
+    start_clock(locked, started_at)
+
+
+def start_clock(locked: LoadedGame, started_at: datetime) -> None:
+    """The turn seat's clock, from `started_at`, or from the end of a live game's break between
+    deals while some person at the table has still to close the deal's summary."""
     game = locked.game
-    game.turn_seat = match.deal.to_act
+    started_at = _after_deal_break(locked, started_at)
     game.turn_started_at = started_at
     limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
     # A correspondence clock does not run while its player is away or the game is paused.
     player = next((seat.user for seat in locked.seats if seat.seat == game.turn_seat), None)
     away = time_off.turn_away(game, player)
     game.turn_deadline = deadline_after(started_at, limit[game.mode], away)
+
+
+def everyone_saw_the_deal(locked: LoadedGame) -> bool:
+    """Every person at the table has closed the summary of the last finished deal (bots are
+    never asked)."""
+    finished = locked.game.deal_number - 1
+    return all(seat.deal_seen >= finished for seat in locked.seats if not seat.user.is_bot)
+
+
+def _after_deal_break(locked: LoadedGame, started_at: datetime) -> datetime:
+    """When a clock starting at `started_at` really starts: at the end of the break between
+    deals, unless it is over or every person has closed the summary (then the break ends)."""
+    game = locked.game
+    until = game.deal_break_until
+    if until is None:
+        return started_at
+    if until <= started_at or everyone_saw_the_deal(locked):
+        game.deal_break_until = None
+        return started_at
+    return until
 
 
 def _bot_to_move(locked: LoadedGame) -> bool:

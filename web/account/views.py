@@ -52,8 +52,24 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(None, refusal_of(exc).message)
         else:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-            return redirect("web:lobby")
-    return render(request, "web/signup.html", {"form": form}, status=400 if form.errors else 200)
+            return redirect(_next_page(request))
+    return render(
+        request,
+        "web/signup.html",
+        {"form": form, "next": _next_page(request)},
+        status=400 if form.errors else 200,
+    )
+
+
+def _next_page(request: HttpRequest) -> str:
+    """Where sign-up leads (`next`, a page of the club's own; the welcome's «Играть с ботами»
+    leads to /play/), else the lobby."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return reverse("web:lobby")
 
 
 class LogInView(FreshSessionLoginView):

@@ -9,6 +9,7 @@ from django import forms
 
 from accounts import selectors as account_selectors
 from canasta_club.i18n import text
+from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
@@ -123,3 +124,12 @@ class OpenTableForm(forms.Form):
         # The names are the engine's (a rename fails here first); the service judges the values.
         assert set(options) <= {field.name for field in fields(Rules)}, sorted(options)
         return options
+
+
+class PlayWithBotsForm(forms.Form):
+    """«Играть с ботами»: empty fields take a live game and club-level bots."""
+
+    mode = forms.ChoiceField(choices=Game.Mode.choices, required=False)
+    level = forms.ChoiceField(
+        choices=[(level, level) for level in game_services.BOT_LEVELS], required=False
+    )

@@ -10,6 +10,7 @@ from canasta_club.i18n import text
 from games import selectors as game_selectors
 from games.models import Game
 from social import selectors as social_selectors
+from web.shared import game_name
 
 # What the pages call each table the engine seats (players, teams), the club's game first.
 TABLE_NAMES = {
@@ -23,6 +24,16 @@ TABLE_NAMES = {
 
 def table_name(players: int, teams: int) -> str:
     return text(*TABLE_NAMES[players, teams])
+
+
+# A lobby row's table, after the game's name: who plays and how they pair.
+SEATINGS = {
+    (4, 2): ("вчетвером, две пары", "four players, two pairs"),
+    (2, 2): ("вдвоём", "two players"),
+    (3, 3): ("втроём", "three players"),
+    (6, 3): ("вшестером, три пары", "six players, three pairs"),
+    (6, 2): ("вшестером, две команды по трое", "six players, two teams of three"),
+}
 
 
 @dataclass
@@ -41,9 +52,14 @@ class LobbyRow:
         return self.seats - len(self.summary["players"]) - len(self.summary["invitations"])
 
     @property
-    def table_name(self) -> str:
+    def game_name(self) -> str:
+        return game_name(self.summary["rules"])
+
+    @property
+    def seating(self) -> str:
+        """Who plays at the table and how they pair: "four players, two pairs"."""
         rules = self.summary["rules"]
-        return table_name(rules["players"], rules["teams"])
+        return text(*SEATINGS[rules["players"], rules["teams"]])
 
 
 def _lobby_row(game: Game, *, user: User, now: datetime) -> LobbyRow:

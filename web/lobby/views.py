@@ -3,12 +3,13 @@
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from canasta_club import clock
 from canasta_club.errors import ClubError
 from games import services as game_services
-from web.lobby.forms import TARGETS, OpenTableForm
+from games.models import Game
+from web.lobby.forms import TARGETS, OpenTableForm, PlayWithBotsForm
 from web.lobby.shaping import invitable, lobby_sections
 from web.refusals import refusal_of
 from web.shared import signed_in_user
@@ -56,3 +57,25 @@ def open_table(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("web:table", game_id=game.pk)
     return _lobby_page(request, form, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_with_bots(request: HttpRequest) -> HttpResponse:
+    """«Играть с ботами»: a live match of the club's Canasta with three club-level bots, started
+    at once, landing on its table (the lobby's button posts here as it is); the page asked for
+    (the welcome's button, after signing up) is the short step with the pace and the level."""
+    form = PlayWithBotsForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_services.play_with_bots(
+                user=signed_in_user(request),
+                mode=form.cleaned_data["mode"] or Game.Mode.LIVE,
+                level=form.cleaned_data["level"] or game_services.DEFAULT_BOT_LEVEL,
+            )
+        except ClubError as exc:
+            form.add_error(None, refusal_of(exc).message)
+        else:
+            return redirect("web:table", game_id=game.pk)
+    status = 400 if form.errors else 200
+    return render(request, "web/play_with_bots.html", {"form": form}, status=status)

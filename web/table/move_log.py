@@ -95,54 +95,94 @@ def logged_turns(
     return turns[::-1]
 
 
-def _log_move(turn: LoggedTurn, move: dict[str, Any]) -> None:
-    """Adds a move's phrases to its turn; cards only where the move shows them to everyone."""
+# What each move did, said of another player (the log) and to the player it was played for
+# ("the club played for you"): (Russian, English) each.
+_SAID: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "draw": (("взял(а) из колоды", "drew from the stock"), ("взяли из колоды", "drew")),
+    "red_three": (("красная тройка:", "a red three:"), ("красная тройка:", "a red three:")),
+    "stock_out": (
+        ("колода кончилась", "the stock ran out"),
+        ("колода кончилась", "the stock ran out"),
+    ),
+    "undo": (
+        ("вернул(а) как было", "took the meld back (undo)"),
+        ("вернули как было", "undid the melds"),
+    ),
+    "ask_to_go_out": (
+        ("спросил(а) партнёра: можно выходить?", "asked: may I go out?"),
+        ("спросили партнёра: можно выходить?", "asked your partner: may I go out?"),
+    ),
+    "yes": (
+        ("ответил(а): да, выходи", "answered: yes, go out"),
+        ("ответили: да, выходи", "answered: yes, go out"),
+    ),
+    "no": (
+        ("ответил(а): нет, не выходи", "answered: no, do not go out"),
+        ("ответили: нет, не выходи", "answered: no, do not go out"),
+    ),
+    "lay_down": (
+        ("выложил(а) все карты вслед за партнёром", "laid down too"),
+        ("выложили все карты вслед за партнёром", "laid down every card after your partner"),
+    ),
+    "pass": (
+        ("не стал(а) выкладываться", "passed (kept the cards)"),
+        ("не стали выкладываться", "passed (kept your cards)"),
+    ),
+    "discard": (("сбросил(а)", "discarded"), ("сбросили", "discarded")),
+}
+
+
+def _said(what: str, you: bool) -> str:
+    return text(*_SAID[what][1 if you else 0])
+
+
+def club_played_for_you(moves: Sequence[dict[str, Any]]) -> list[MovePhrase]:
+    """A turn the club played for the player, said to them: every move, and the cards they
+    drew or took (their own, seen by nobody else)."""
+    turn = LoggedTurn(seat=0, who="", player=None, team=0, first_seq=0, last_seq=0)
+    for move in moves:
+        _log_move(turn, {**move, "automatic": True}, you=True)
+    return turn.phrases
+
+
+def _log_move(turn: LoggedTurn, move: dict[str, Any], *, you: bool = False) -> None:
+    """Adds a move's phrases to its turn; cards only where the move shows them to everyone (to
+    `you`, the player it was made for, their own drawn and taken cards too)."""
     action, public = move["action"], move["public"] or {}
+    own = (move.get("private") or {}).get("cards", []) if you else []
     kind = action.get("type")
     turn.last_seq = move["seq"]
     turn.automatic = turn.automatic or move["automatic"]
     turn.went_out = turn.went_out or bool(public.get("went_out"))
     phrases = turn.phrases
     if kind == "draw":
-        phrases.append(MovePhrase(text("взял(а) из колоды", "drew from the stock")))
+        phrases.append(MovePhrase(_said("draw", you), list(own)))
         if public.get("red_threes"):
-            phrases.append(
-                MovePhrase(text("красная тройка:", "a red three:"), public["red_threes"])
-            )
+            phrases.append(MovePhrase(_said("red_three", you), public["red_threes"]))
         if public.get("deal_over") and not public.get("stock_count"):
-            phrases.append(MovePhrase(text("колода кончилась", "the stock ran out")))
+            phrases.append(MovePhrase(_said("stock_out", you)))
     elif kind == "take_pile":
         count = int(public.get("count", 0))
+        cards = russian_form(count, "карта", "карты", "карт")
+        english = "card" if count == 1 else "cards"
         phrases.append(
             MovePhrase(
-                text(
-                    f"взял(а) стопку ({count} {russian_form(count, 'карта', 'карты', 'карт')}) с",
-                    f"took the pile ({count} {'card' if count == 1 else 'cards'}) with",
+                text(f"взяли стопку ({count} {cards}) с", f"took the pile ({count} {english}) with")
+                if you
+                else text(
+                    f"взял(а) стопку ({count} {cards}) с",
+                    f"took the pile ({count} {english}) with",
                 ),
                 [public["top"]] if public.get("top") else [],
             )
         )
         turn.pile = "took"
-    elif kind == "undo":
-        phrases.append(MovePhrase(text("вернул(а) как было", "took the meld back (undo)")))
-    elif kind == "ask_to_go_out":
-        phrases.append(
-            MovePhrase(text("спросил(а) партнёра: можно выходить?", "asked: may I go out?"))
-        )
+    elif kind in ("undo", "ask_to_go_out", "lay_down", "pass"):
+        phrases.append(MovePhrase(_said(kind, you)))
     elif kind == "answer_go_out":
-        phrases.append(
-            MovePhrase(
-                text("ответил(а): да, выходи", "answered: yes, go out")
-                if action.get("yes")
-                else text("ответил(а): нет, не выходи", "answered: no, do not go out")
-            )
-        )
-    elif kind == "lay_down":
-        phrases.append(MovePhrase(text("выложил(а) все карты вслед за партнёром", "laid down too")))
-    elif kind == "pass":
-        phrases.append(MovePhrase(text("не стал(а) выкладываться", "passed (kept the cards)")))
+        phrases.append(MovePhrase(_said("yes" if action.get("yes") else "no", you)))
     elif kind == "discard":
-        phrases.append(MovePhrase(text("сбросил(а)", "discarded"), [action["card"]]))
+        phrases.append(MovePhrase(_said("discard", you), [action["card"]]))
         turn.pile = "discarded"
     for meld in public.get("melds", []):
         rank = meld.get("rank")

@@ -17,14 +17,22 @@ from canasta_club.i18n import current_language, text
 from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
 from games.engine import IllegalMove
+from games.engine.cards import WILDS
 from games.engine.preview import Opening
 from games.engine.seating import Seating
 from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
-from web.shared import player_name
-from web.table.move_log import LoggedTurn, SaidPhrase, logged_turns, place_said
+from web.shared import game_name, player_name
+from web.table.move_log import (
+    LoggedTurn,
+    MovePhrase,
+    SaidPhrase,
+    club_played_for_you,
+    logged_turns,
+    place_said,
+)
 from web.table.names import meld_face, meld_name
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
@@ -36,7 +44,6 @@ RECENT_SAID = 3
 MOVE_WINDOW = 12
 # The house rules' actions (R-HOUSE-ASK, R-HOUSE-DOUBLE): buttons that post the engine's own.
 HOUSE_ACTIONS = ("ask_to_go_out", "answer_go_out", "lay_down", "pass")
-CANASTA_LENGTH = 7
 PLAIN_TAKE = {"type": "take_pile", "cards": []}
 
 
@@ -59,6 +66,9 @@ class SeatPlace:
     said: SaidPhrase | None = None
     # A waiting table's seat kept for an invited player (their invitation).
     invitation: "InvitationShown | None" = None
+
+    # The last finished deal whose summary the seat's player has closed.
+    deal_seen: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,57 @@ class StoppedClock:
     until: str
 
 
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's part of a finished deal (R-SCORE-1): its melds, canastas, red threes, going
+    out, the cards left in its hands, the deal's total and the match score after it."""
+
+    team: int
+    ours: bool
+    players: list[dict[str, Any]]
+    melds: list[dict[str, Any]]
+    line: dict[str, int]  # the engine's result line: cards, canastas, red_threes, going_out, …
+    canastas: int
+    red_threes: list[str]
+    went_out: bool
+    cards_left: int
+    score: int
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal's score for every side (`[data-deal-summary]`), shown to each person
+    until they close it («Дальше») or move; in a live game's break, with who is still reading
+    and until when the next deal's clock waits."""
+
+    number: int
+    sides: list[SideSummary]
+    # The live break: when the next deal's clock starts at the latest, and who still reads.
+    break_until: datetime | None = None
+    reading: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def stock_ran_out(self) -> bool:
+        return not any(side.went_out for side in self.sides)
+
+
+@dataclass(frozen=True)
+class AutoplayedTurn:
+    """A turn the club played for the viewer: why, and what it did."""
+
+    reason: str  # "timeout" | "absent"
+    phrases: list[MovePhrase]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of the game for the viewer (`[data-result]`): "won", "lost" or "draw" (a
+    spectator: "over"), and the final score of every side, highest first."""
+
+    outcome: str
+    sides: list[dict[str, Any]]  # team, ours, players, score, won
+
+
 @dataclass
 class TablePage:
     game: Game
@@ -122,6 +183,10 @@ class TablePage:
     # Samba, Bolivia: the indices of the side's melds the pile's top card may join alone
     # (R-SAMBA-PILE (b)), as the engine offers those takes.
     pile_melds: list[int] = field(default_factory=list)
+    # The last finished deal's score, while the viewer has not closed it.
+    deal_summary: DealSummary | None = None
+    # The turns the club played for the viewer since their last move, oldest first.
+    autoplayed: list[AutoplayedTurn] = field(default_factory=list)
     # The table's latest phrases, oldest first (the viewer's own only, if they muted the
     # others'), and whether the viewer muted them.
     said: list[SaidPhrase] = field(default_factory=list)
@@ -192,6 +257,106 @@ class TablePage:
                 f"Meld at least {more} more points, or press “Undo”.",
             )
         return text(f"Выложите ещё хотя бы {more} очков.", f"Meld at least {more} more points.")
+
+    @cached_property
+    def break_until(self) -> datetime | None:
+        """A live game's break between deals: when the next deal's clock starts at the latest
+        (whether or not the viewer has closed the score)."""
+        until = self.game.deal_break_until
+        return until if until is not None and until > self.now else None
+
+    @cached_property
+    def game_name(self) -> str:
+        return game_name(self.detail["rules"])
+
+    @cached_property
+    def people(self) -> list[SeatPlace]:
+        """The seats of people (not bots), in the order of play from the viewer."""
+        return [
+            place
+            for place in self.places
+            if place.player is not None and not place.player["user"]["is_bot"]
+        ]
+
+    @cached_property
+    def alone_with_bots(self) -> bool:
+        """The viewer is the only person at the table: its bots' level and its pace are theirs
+        to change at once."""
+        return self.seat is not None and [place.seat for place in self.people] == [self.seat.seat]
+
+    @cached_property
+    def pace(self) -> dict[str, Any] | None:
+        """The pace the table is asked to play at, who agreed and whether the viewer may."""
+        game = self.game
+        if not game.pace_wanted or game.status != Game.Status.ACTIVE:
+            return None
+        votes = set(game.pace_votes)
+        return {
+            "mode": game.pace_wanted,
+            "agreed": [place.player for place in self.people if place.seat in votes],
+            "people": len(self.people),
+            "may_agree": self.seat is not None and self.seat.seat not in votes,
+        }
+
+    @cached_property
+    def hand_by_suit(self) -> str:
+        """The viewer's hand sorted by suit (♠ ♥ ♣ ♦, each from the ace down, wild cards last)
+        for «По масти» (the engine's own order is by rank)."""
+        hand = (self.deal or {}).get("hand") or []
+        return " ".join(sorted(hand, key=_suit_order))
+
+    @cached_property
+    def result(self) -> GameResult | None:
+        """The finished game for the viewer: their outcome and every side's final score."""
+        game = self.game
+        if not game.is_over or not self.teams:
+            return None
+        winner = game.winner_team
+        sides = [
+            {
+                "team": team.team,
+                "ours": team.ours,
+                "players": team.players,
+                "score": team.score,
+                "won": winner == team.team,
+            }
+            for team in sorted(self.teams, key=lambda team: -team.score)
+        ]
+        ours = next((team for team in self.teams if team.ours), None)
+        if ours is None:
+            outcome = "over"
+        elif winner is None:
+            # A draw, or at three sides the others level ahead: a draw only for those level.
+            best = max(team.score for team in self.teams)
+            outcome = "draw" if ours.score == best else "lost"
+        else:
+            outcome = "won" if winner == ours.team else "lost"
+        return GameResult(outcome=outcome, sides=sides)
+
+    @cached_property
+    def final_deal(self) -> DealSummary | None:
+        """The finished game's last deal, every side's score (in the result panel)."""
+        if not self.game.is_over:
+            return None
+        return _final_deal(detail=self.detail, seating=self.seating, teams=self.teams)
+
+    @cached_property
+    def bot_level(self) -> str:
+        """The level the table's bots play at (the first bot's), for the table's settings."""
+        return next(
+            (
+                place.player["user"]["bot_level"]
+                for place in self.places
+                if place.player is not None and place.player["user"]["is_bot"]
+            ),
+            "",
+        )
+
+    @cached_property
+    def deadline_shown(self) -> bool:
+        """A correspondence turn's deadline is said as a local day and time besides its
+        countdown (a live turn's 30 s need no date)."""
+        return self.game.mode == Game.Mode.ASYNC and self.game.turn_deadline is not None
 
     @cached_property
     def alone(self) -> bool:
@@ -307,12 +472,101 @@ class TablePage:
             return None
         return next(place for place in self.places if place.seat == deal["to_act"])
 
-    @cached_property
-    def result_lines(self) -> list[dict[str, Any]] | None:
-        deal = self.deal
-        if deal is not None and deal["result"]:
-            return list(deal["result"])
+
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+def _suit_order(code: str) -> tuple[int, int, int]:
+    if code in WILDS:
+        return (1, 0, 0)
+    return (0, _SUIT_ORDER[code[1]], _RANK_ORDER.get(code[0], 99))
+
+
+def _deal_summary(
+    *,
+    game: Game,
+    detail: dict[str, Any],
+    seat: Seat | None,
+    seating: Seating,
+    teams: list[TeamArea],
+    places: list[SeatPlace],
+    now: datetime,
+) -> DealSummary | None:
+    """The last finished deal's score, while the game goes on and the viewer (a person seated
+    there) has not closed it; a spectator sees it during a live game's break."""
+    history = detail["deals"]
+    last_deal = detail["last_deal"]
+    if game.status != Game.Status.ACTIVE or not history or last_deal is None:
         return None
+    finished = history[-1]
+    breaking = game.deal_break_until is not None and game.deal_break_until > now
+    if seat is None:
+        if not breaking:
+            return None
+    elif seat.deal_seen >= finished["number"]:
+        return None
+    reading = [
+        place.player
+        for place in places
+        if breaking
+        and place.player is not None
+        and not place.player["user"]["is_bot"]
+        and place.deal_seen < finished["number"]
+    ]
+    return DealSummary(
+        number=finished["number"],
+        sides=_sides_of(last_deal, finished, seating=seating, teams=teams),
+        break_until=game.deal_break_until if breaking else None,
+        reading=reading,
+    )
+
+
+def _final_deal(
+    *, detail: dict[str, Any], seating: Seating, teams: list[TeamArea]
+) -> DealSummary | None:
+    """A finished game's last deal played to its end: the deal on the table when the game
+    ended there, else (a game abandoned in the middle of a deal) the deal before it."""
+    history = detail["deals"]
+    if not history:
+        return None
+    finished = history[-1]
+    deal = detail["deal"]
+    if deal is None or deal["result"] is None:
+        deal = detail["last_deal"]
+    if deal is None:
+        return None
+    return DealSummary(
+        number=finished["number"], sides=_sides_of(deal, finished, seating=seating, teams=teams)
+    )
+
+
+def _sides_of(
+    deal: dict[str, Any], finished: dict[str, Any], *, seating: Seating, teams: list[TeamArea]
+) -> list[SideSummary]:
+    """Every side's part of the finished deal `finished` (its history entry), as `deal` (its
+    view at the end) showed it; the viewer's side first."""
+    hand_counts = deal["hand_counts"]
+    areas = {team.team: team for team in teams}
+    sides = []
+    for index, line in enumerate(finished["result"]):
+        melds = deal["teams"][index]["melds"]
+        area = areas.get(index)
+        sides.append(
+            SideSummary(
+                team=index,
+                ours=area is not None and area.ours,
+                players=area.players if area is not None else [],
+                melds=[_meld_area(meld, number) for number, meld in enumerate(melds)],
+                line=line,
+                canastas=sum(1 for meld in melds if meld.get("canasta")),
+                red_threes=deal["teams"][index]["red_threes"],
+                went_out=line["going_out"] > 0,
+                cards_left=sum(hand_counts[member] for member in seating.teams[index]),
+                score=finished["scores_after"][index],
+            )
+        )
+    sides.sort(key=lambda side: not side.ours)
+    return sides
 
 
 def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, str]]:
@@ -340,7 +594,7 @@ def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
         "face": meld_face(meld),
         "name": meld_name(rank=rank, kind=meld.get("kind", "group"), suit=meld.get("suit")),
         "count": len(meld["cards"]),
-        "toward_canasta": min(len(meld["cards"]), CANASTA_LENGTH),
+        "wilds": sum(1 for card in meld["cards"] if card in WILDS),
     }
 
 
@@ -388,6 +642,7 @@ def table_page(
             else None,
             said=shown_now.get(number),
             invitation=kept.get(number),
+            deal_seen=seats[number].deal_seen if number in seats else 0,
         )
         for number, place, role in _seats_around(seating, viewer_seat)
     ]
@@ -432,6 +687,19 @@ def table_page(
     house = {kind: [action for action in legal if action["type"] == kind] for kind in HOUSE_ACTIONS}
     turns = logged_turns(view.moves, players, seating, cut=view.moves_cut)
     place_said(turns, said)
+    deal_summary = _deal_summary(
+        game=game,
+        detail=detail,
+        seat=seat,
+        seating=seating,
+        teams=teams,
+        places=places,
+        now=table.now,
+    )
+    autoplayed = [
+        AutoplayedTurn(reason=turn["reason"], phrases=club_played_for_you(turn["moves"]))
+        for turn in (seat.autoplayed if seat is not None else [])
+    ]
     return TablePage(
         game=game,
         now=table.now,
@@ -449,6 +717,8 @@ def table_page(
         refused=view.refused,
         opening=view.opening,
         pile_melds=pile_melds,
+        deal_summary=deal_summary,
+        autoplayed=autoplayed,
         said=said,
         phrases_muted=person is not None and person.phrases_muted,
         invitations=invitations,
@@ -497,7 +767,9 @@ def fragment_etag(
     """The table fragment's ETag: it changes whenever what the viewer sees does. The game's
     version and state cover the moves; besides, who sits where, who is away (R-CLUB-2's
     presence, the wait for a dropped player, a correspondence player's time off), the agreed
-    pause and its votes, and the viewer's own language, time zone and confirmation. None (the
+    pause and its votes, the clock (a break between deals, a pace changed), who closed the
+    deal's score, the turns played for a player, and the viewer's own language, time zone and
+    confirmation. None (the
     body's hash, then) for a finished game, whose afterwords come and go, and for a hidden
     table."""
     game = table.game
@@ -518,12 +790,15 @@ def fragment_etag(
             seat.is_absent,
             presence.absence_deadline(seat, now) if live else None,
             time_off.absence(seat.user, now) if correspondence else None,
+            # Who has closed the last deal's score, and the turns played for a player.
+            seat.deal_seen,
+            len(seat.autoplayed),
         )
         for seat in table.seats
     ]
     # A wait's countdown is set by the moment the body was made (data-away-now): while a
     # dropped player is waited for, each poll has a body of its own.
-    waiting = any(deadline is not None for _seat, _user, _absent, deadline, _off in seats)
+    waiting = any(seat[3] is not None for seat in seats)
     # Said without a move: the latest phrase, and what the viewer lets themselves see of them.
     latest_phrase = game_selectors.latest_phrase_id(game=game)
     kept = [
@@ -540,6 +815,12 @@ def fragment_etag(
         # that does not, and the state's text costs little next to a render.
         json.dumps(game.state, separators=(",", ":")),
         game.status,
+        game.mode,
+        # The clock: a break between deals ended, a pace changed.
+        game.turn_deadline,
+        game.deal_break_until is not None and game.deal_break_until > now,
+        game.pace_wanted,
+        game.pace_votes,
         seats,
         time_off.pause_state_of(game, now),
         person and (person.pk, person.time_zone, person.confirm_discard, person.phrases_muted),

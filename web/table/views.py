@@ -20,6 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services as account_services
+from accounts.models import User
 from canasta_club.errors import ClubError
 from canasta_club.i18n import text
 from games import pauses, presence
@@ -240,7 +241,88 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _refused(request: HttpRequest, game_id: int, exc: ClubError) -> HttpResponse:
     refusal = refusal_of(exc)
+    if _from_the_table_script(request):
+        return _fragment(request, game_id, alert=refusal.message, status=refusal.status)
     return _table_with_alert(request, game_id, refusal.message, refusal.status)
+
+
+def _from_the_table_script(request: HttpRequest) -> bool:
+    """A form the table's script sent (table.js): it swaps in the fragment it gets back."""
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def _fragment(
+    request: HttpRequest, game_id: int, *, alert: str = "", status: int = 200
+) -> HttpResponse:
+    page = _table_or_404(request, game_id)
+    if isinstance(page, HttpResponse):
+        return page
+    return render(request, "web/_table.html", {"page": page, "alert": alert}, status=status)
+
+
+def _back_to_the_table(request: HttpRequest, game_id: int) -> HttpResponse:
+    """After a table form: the fresh fragment for the table's script, else the table page."""
+    if _from_the_table_script(request):
+        return _fragment(request, game_id)
+    return redirect("web:table", game_id=game_id)
+
+
+def _table_form(request: HttpRequest, game_id: int, act: Callable[[User], object]) -> HttpResponse:
+    """A table form's service call for the signed-in player, then back to the table (the
+    refusal shown there)."""
+    try:
+        act(signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return _back_to_the_table(request, game_id)
+
+
+# ----------------------------------------------------------------------------- the table's rhythm
+
+
+@login_required
+@require_POST
+def close_deal_summary(request: HttpRequest, game_id: int) -> HttpResponse:
+    """«Дальше»: the player has read the finished deal's score."""
+    return _table_form(
+        request,
+        game_id,
+        lambda user: game_services.close_deal_summary(game_id=game_id, user=user),
+    )
+
+
+@login_required
+@require_POST
+def ask_pace(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play the rest of the game at the other pace (`mode`), once every person agrees."""
+    mode = request.POST.get("mode", "")
+    return _table_form(
+        request,
+        game_id,
+        lambda user: game_services.ask_pace(game_id=game_id, user=user, mode=mode),
+    )
+
+
+@login_required
+@require_POST
+def change_bot_level(request: HttpRequest, game_id: int) -> HttpResponse:
+    level = request.POST.get("level", "")
+    return _table_form(
+        request,
+        game_id,
+        lambda user: game_services.change_bot_level(game_id=game_id, user=user, level=level),
+    )
+
+
+@login_required
+@require_POST
+def hand_seat_to_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The player leaves the game under way to a club-level bot; back to the lobby."""
+    try:
+        game_services.hand_seat_to_bot(game_id=game_id, user=signed_in_user(request))
+    except ClubError as exc:
+        return _refused(request, game_id, exc)
+    return redirect("web:lobby")
 
 
 def _table_with_alert(request: HttpRequest, game_id: int, alert: str, status: int) -> HttpResponse:

@@ -10,6 +10,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from canasta_club.i18n import current_language
+from games.engine.cards import WILDS
 
 register = template.Library()
 
@@ -19,14 +20,14 @@ _RANK_NAMES = {"T": "10"}
 
 class _BothLanguages(template.Node):
     """Renders `{% t %}` as a simple tag would (escaped; `as name` stores the text unescaped),
-    asking for the active language once a template render (`_language`): a table shows some
+    asking for the active language once a template render (`page_language`): a table shows some
     forty such texts, and each question costs more than choosing."""
 
     def __init__(self, ru: FilterExpression, en: FilterExpression, target_var: str | None) -> None:
         self.ru, self.en, self.target_var = ru, en, target_var
 
     def render(self, context: template.Context) -> str:
-        chosen = (self.en if _language(context) == "en" else self.ru).resolve(context)
+        chosen = (self.en if page_language(context) == "en" else self.ru).resolve(context)
         if self.target_var is not None:
             context[self.target_var] = chosen
             return ""
@@ -36,7 +37,7 @@ class _BothLanguages(template.Node):
 _LANGUAGE = "club:language"
 
 
-def _language(context: template.Context) -> str:
+def page_language(context: template.Context) -> str:
     """canasta_club.i18n.current_language, asked once a template render."""
     scope = context.render_context
     language = scope.get(_LANGUAGE)
@@ -102,7 +103,7 @@ def _card_name(code: str, language: str) -> str:
 def card(context: template.Context, code: str) -> str:
     """A card's face: what it shows, and its name for screen readers (a tag rather than an
     included template: a table shows some sixty cards)."""
-    return _card_html(code, _language(context))
+    return _card_html(code, page_language(context))
 
 
 # A card's markup depends only on its code and the language: made once for each (a table page
@@ -124,7 +125,7 @@ def _card_html(code: str, language: str) -> str:
 @register.simple_tag(takes_context=True)
 def cards(context: template.Context, codes: list[str]) -> str:
     """The faces of a row of cards (a meld's, the red threes): one tag for the whole row."""
-    language = _language(context)
+    language = page_language(context)
     # Each face is made by format_html (escaped); joined, they stay safe.
     return mark_safe("".join(_card_html(code, language) for code in codes))
 
@@ -136,7 +137,7 @@ CARD_IMAGES = "web/vendor/playing-cards-0.5.0/"
 @register.simple_tag(takes_context=True)
 def card_image(context: template.Context, code: str) -> str:
     """A card drawn as a real card (the vendored SVG deck), named for screen readers."""
-    return _card_image_html(code, _language(context))
+    return _card_image_html(code, page_language(context))
 
 
 @cache
@@ -146,6 +147,35 @@ def _card_image_html(code: str, language: str) -> str:
         '<img class="card-img" src="{}" alt="{}" width="60" height="84" draggable="false">',
         static(f"{CARD_IMAGES}{'2J' if code == 'JK' else code}.svg"),
         _card_name(code, language),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def meld_cards(context: template.Context, codes: list[str]) -> str:
+    """A meld's cards drawn as cards, one `[data-card]` element each (CONTRACT §4), wild cards
+    marked: the table fans them."""
+    language = page_language(context)
+    return mark_safe("".join(_meld_card_html(code, language) for code in codes))
+
+
+_WILD_WORDS = {"ru": "дикая", "en": "wild"}
+
+
+@cache
+def _meld_card_html(code: str, language: str) -> str:
+    if code not in WILDS:
+        return format_html(
+            '<span class="meld-card" data-card="{}">{}</span>',
+            code,
+            _card_image_html(code, language),
+        )
+    return format_html(
+        '<span class="meld-card meld-card--wild" data-card="{}" data-wild>{}'
+        '<span class="wild-mark" aria-hidden="true">W</span>'
+        '<span class="sr-only">({})</span></span>',
+        code,
+        _card_image_html(code, language),
+        _WILD_WORDS[language],
     )
 
 

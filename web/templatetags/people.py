@@ -2,8 +2,8 @@
 page shows a name (seats, lobby rows, the move log, replays, cards, afterwords).
 
 `who` is a User, or a player as the games selectors shape them (`{"user": {...}}`, or the
-`user` dict itself: id, display_name, username, is_bot). Bots have cards too (their games, no
-«Пожаловаться»), so every name links.
+`user` dict itself: id, display_name, username, is_bot, bot_level). Bots have cards too (their
+games, no «Пожаловаться»), so every name links; a bot is named in the page's language.
 """
 
 from collections.abc import Mapping
@@ -15,6 +15,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
 
 from accounts.models import User
+from web.shared import shown_name
 
 register = template.Library()
 
@@ -22,15 +23,19 @@ register = template.Library()
 def person_of(who: Any) -> dict[str, Any] | None:
     """The id, the name shown and whether it is a bot, of a User or a selector's player."""
     if isinstance(who, User):
-        return {"id": who.pk, "name": str(who), "is_bot": who.is_bot}
+        name = shown_name(
+            display_name=who.display_name, username=who.username, bot_level=who.bot_level
+        )
+        return {"id": who.pk, "name": name, "is_bot": who.is_bot}
     if isinstance(who, Mapping):
         user = who.get("user", who)
         if user and user.get("id") is not None:
-            return {
-                "id": user["id"],
-                "name": user.get("display_name") or user.get("username") or "",
-                "is_bot": bool(user.get("is_bot")),
-            }
+            name = shown_name(
+                display_name=user.get("display_name") or "",
+                username=user.get("username") or "",
+                bot_level=user.get("bot_level") or "",
+            )
+            return {"id": user["id"], "name": name, "is_bot": bool(user.get("is_bot"))}
     return None
 
 
@@ -54,3 +59,11 @@ def person(who: Any) -> str:
         shown["id"],
         shown["name"],
     )
+
+
+@register.filter
+def name(who: Any) -> str:
+    """`{{ player|name }}`: the name alone, as `{% person %}` shows it (a bot's in the page's
+    language), where no link is wanted (a card's own heading)."""
+    shown = person_of(who)
+    return "" if shown is None else str(shown["name"])

@@ -1,6 +1,6 @@
 """Template helpers of correspondence time off: who is away until when, a player's vacation."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django import template
@@ -60,6 +60,19 @@ def short_date_time(value: datetime | str | None, zone: str = "") -> str:
         return ""
     local = _local(value, zone)
     return f"{short_date(local, zone)}, {local:%H:%M}"
+
+
+@register.simple_tag
+def weekday_time(value: datetime | None, zone: str, now: datetime) -> str:
+    """'пн 14:05' / 'Mon 14:05': a moment of the coming week (from `now`, the club's clock) as
+    its weekday and time in `zone` (the viewer's; Moscow time for visitors); a later one with
+    its date, '12 дек., 14:05'."""
+    if value is None:
+        return ""
+    local = _local(value, zone)
+    if value - now >= timedelta(days=6):
+        return short_date_time(local, zone)
+    return f"{WEEKDAYS[current_language()][local.weekday()]} {local:%H:%M}"
 
 
 @register.filter

@@ -1,13 +1,14 @@
-"""Numbers with their nouns in the page's language (canasta_club.i18n.quantity, duration):
-`{% quantity n "карта" "карты" "карт" "card" "cards" %}`, `{{ deadline|time_left:now }}`,
-`{{ started|time_since:now }}`."""
+"""Numbers, alone and with their nouns, in the page's language (canasta_club.i18n.grouped,
+quantity, duration): `{% number n %}`, `{% quantity n "карта" "карты" "карт" "card" "cards" %}`,
+`{{ deadline|time_left:now }}`, `{{ started|time_since:now }}`."""
 
 from datetime import datetime
 
 from django import template
 
-from canasta_club.i18n import duration
+from canasta_club.i18n import duration, grouped
 from canasta_club.i18n import quantity as quantity_of
+from web.templatetags.club import page_language
 
 register = template.Library()
 
@@ -16,6 +17,13 @@ register = template.Library()
 def quantity(number: int, one: str, few: str, many: str, en_one: str, en_many: str) -> str:
     """ "1 карта", "3 карты", "11 карт" / "1 card", "11 cards"."""
     return quantity_of(int(number), (one, few, many), (en_one, en_many))
+
+
+@register.simple_tag(takes_context=True)
+def number(context: template.Context, value: int) -> str:
+    """ "2,500" / "2500", "10,000" / "10 000": a score or a target as the page's language
+    writes numbers (the language asked once a render)."""
+    return grouped(int(value), page_language(context))
 
 
 @register.filter

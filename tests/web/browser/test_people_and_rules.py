@@ -114,7 +114,7 @@ def test_the_end_of_a_live_game_arrives_without_a_reload(players: Players, width
     expect(after).to_be_visible(timeout=15_000)
     assert page.evaluate("() => window.stayedOpen === true"), "the page was reloaded"
     expect(page.locator("[data-game]")).to_have_attribute("data-phase", "over")
-    expect(page.locator(".result")).to_be_visible()
+    expect(page.locator("[data-result]")).to_be_visible()
     expect(after.locator("[data-replay-link]")).to_be_visible()
     # A new account: the form says before sending that the words will not move Authority.
     expect(after.locator("[data-kudos-forecast]")).to_contain_text("не изменят")

@@ -40,8 +40,9 @@
   function showWhy(button) {
     const line = page.querySelector("[data-why-line]");
     if (!line) return;
+    const name = button ? button.textContent.trim() : "";
     line.textContent = button && button.disabled && button.title
-      ? `«${button.textContent.trim()}»: ${button.title}` : "";
+      ? `${say(`«${name}»`, `“${name}”`)}: ${button.title}` : "";
   }
 
   function post(url, fields) {
@@ -95,6 +96,7 @@
   function swap(html, keep) {
     const wanted = keep ? selected() : [];
     const open = Array.from(page.querySelectorAll(".meld--open")).map((el) => `${el.dataset.team}:${el.dataset.meld}`);
+    rememberOpenDetails();
     const focus = focusPlace();
     const holder = document.createElement("div");
     holder.innerHTML = html;
@@ -130,9 +132,11 @@
       const meld = page.querySelector(`[data-meld="${rank}"][data-team="${team}"]`);
       if (meld) openMeld(meld, true);
     }
+    reopenDetails();
     rememberRendered();
     arrangeHand();
     renderGroups();
+    watchDock();
     tick();
     selectionChanged();
     restoreFocus(focus);
@@ -167,11 +171,13 @@
       localStorage.setItem(key, JSON.stringify(handCards().map((el) => el.dataset.card)));
     } catch (e) { /* storage off: the order lasts as long as the page */ }
   }
-  function arrangeHand(reset) {
+  // `order`: the codes in the order wanted (the server's by rank or by suit, on request); else
+  // the order kept in this browser.
+  function arrangeHand(order) {
     const box = hand();
     if (!box) return;
     let saved = [];
-    try { saved = reset ? [] : JSON.parse(localStorage.getItem(orderKey()) || "[]"); } catch (e) { saved = []; }
+    try { saved = order || JSON.parse(localStorage.getItem(orderKey()) || "[]"); } catch (e) { saved = []; }
     const rest = handCards();
     const ordered = [];
     for (const code of saved) {
@@ -262,6 +268,7 @@
       meld.classList.remove("meld--choose");
     }
     hideConfirm();
+    showWhy(null); // the last tap's why gives way to what the new selection does
     const judged = t.dataset.yourTurn === "true" && (cards.length || groups.length);
     for (const kind of SELECTION_MOVES) {
       const was = rendered.get(kind);
@@ -404,7 +411,12 @@
       send(action);
       return;
     }
-    if (event.target.closest("[data-sort-hand]")) { arrangeHand(true); return; }
+    const sorted = event.target.closest("[data-sort-hand], [data-sort-suit]");
+    if (sorted) {
+      const order = sorted.matches("[data-sort-suit]") ? hand().dataset.bySuit : hand().dataset.byRank;
+      arrangeHand((order || "").split(" ").filter(Boolean));
+      return;
+    }
     if (event.target.closest("[data-clear-groups]")) { groups = []; swap(lastHtml || table().outerHTML, true); }
   });
 
@@ -418,13 +430,29 @@
     if (button && button.disabled && event.pointerType === "mouse") showWhy(button);
   });
 
-  // Dragging a card (mouse or touch) moves it within the hand; the order is kept.
+  // Dragging a card (mouse or touch) moves it within the hand, the order kept; dropped on one of
+  // the player's melds on their turn, it joins that meld (the engine judges), with the other
+  // selected cards when it is one of them.
   let drag = null;
   page.addEventListener("pointerdown", (event) => {
     const card = event.target.closest("[data-hand] [data-card]");
     if (!card || event.button > 0) return;
-    drag = { card, x: event.clientX, y: event.clientY, moving: false, pointer: event.pointerId };
+    drag = { card, x: event.clientX, y: event.clientY, moving: false, pointer: event.pointerId,
+      order: handCards().map((el) => el.dataset.card), meld: null };
   });
+  function meldUnder(event) {
+    for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+      const meld = el.closest && el.closest(".meld--ours");
+      if (meld && page.contains(meld)) return meld;
+    }
+    return null;
+  }
+  function markDrop(meld) {
+    if (drag.meld === meld) return;
+    if (drag.meld) drag.meld.classList.remove("meld--drop");
+    drag.meld = meld;
+    if (meld) meld.classList.add("meld--drop");
+  }
   page.addEventListener("pointermove", (event) => {
     if (!drag || event.pointerId !== drag.pointer) return;
     if (!drag.moving) {
@@ -434,6 +462,13 @@
       try { drag.card.setPointerCapture(event.pointerId); } catch (e) { /* already released */ }
     }
     event.preventDefault();
+    const area = hand().getBoundingClientRect();
+    if (event.clientY < area.top - 24) {
+      // Above the hand: over the table, where a meld may take the card.
+      markDrop(table().dataset.yourTurn === "true" ? meldUnder(event) : null);
+      return;
+    }
+    markDrop(null);
     const others = handCards().filter((el) => el !== drag.card);
     const boxes = others.map((el) => el.getBoundingClientRect());
     // The card goes before the first card whose visible part's middle lies after the pointer
@@ -449,14 +484,27 @@
   });
   function endDrag() {
     if (!drag) return;
+    const meld = drag.meld;
     if (drag.moving) {
       drag.card.classList.remove("dragging");
       dragged = true;
       setTimeout(() => { dragged = false; }, 0);
-      saveOrder();
-      drag.card.focus({ preventScroll: true });
+      if (meld) {
+        meld.classList.remove("meld--drop");
+        arrangeHand(drag.order);
+      } else {
+        saveOrder();
+        drag.card.focus({ preventScroll: true });
+      }
     }
+    const card = drag.card;
     drag = null;
+    if (meld) {
+      const cards = card.getAttribute("aria-pressed") === "true" ? selected() : [card.dataset.card];
+      send({ type: "meld", melds: [meld.dataset.meldIndex !== undefined
+        ? { meld: Number(meld.dataset.meldIndex), cards } : { rank: meld.dataset.meld, cards }] });
+      return;
+    }
     if (refreshAfterDrag) { refreshAfterDrag = false; refresh(); }
   }
   page.addEventListener("pointerup", endDrag);
@@ -481,18 +529,84 @@
     }
   });
 
-  // The turn clock counts down on the server's time.
-  function tick() {
-    const clock = page.querySelector("[data-turn-clock]");
-    if (!clock || !clock.dataset.deadline) return;
-    const left = Math.max(0, Date.parse(clock.dataset.deadline) - (Date.now() + serverOffset));
+  // The turn clock counts down on the server's time; between two live deals it counts the
+  // break down first (the turn's clock starts when it ends), and the page looks again then.
+  const leftUntil = (moment) => Math.max(0, Date.parse(moment) - (Date.now() + serverOffset));
+  function shown(left) {
     const s = Math.floor(left / 1000);
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-    clock.textContent = h ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`
+    return h ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`
       : `${m}:${String(sec).padStart(2, "0")}`;
+  }
+  let breakOver = false;
+  function tick() {
+    const breakClock = page.querySelector("[data-break-clock]");
+    if (breakClock) breakClock.textContent = shown(leftUntil(breakClock.dataset.deadline));
+    const clock = page.querySelector("[data-turn-clock]");
+    if (!clock || !clock.dataset.deadline) return;
+    const pause = clock.dataset.breakUntil && leftUntil(clock.dataset.breakUntil);
+    if (pause) { clock.textContent = shown(pause); breakOver = false; return; }
+    if (clock.dataset.breakUntil && !breakOver) { breakOver = true; refresh(); }
+    const note = page.querySelector("[data-break-note]");
+    if (note) note.hidden = true;
+    clock.textContent = shown(leftUntil(clock.dataset.deadline));
   }
   setInterval(tick, 1000);
   tick();
+
+  // The table's own forms («Дальше», the pace, the bots' level): sent in the background, the
+  // fresh table swapped in (a refusal shows in its alert).
+  page.addEventListener("submit", async (event) => {
+    const form = event.target.closest("[data-table-form]");
+    if (!form || busy) return;
+    event.preventDefault();
+    busy = true;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
+        headers: { "X-CSRFToken": csrf, "X-Requested-With": "fetch" },
+      });
+      const html = await response.text();
+      busy = false;
+      swap(html, true);
+    } catch (error) {
+      busy = false;
+      showAlert(say("Не отправлено: нет связи с сервером.", "Not sent: no connection."));
+    }
+  });
+
+  // What the player unfolded (`<details data-keep-open>`: the deal scores, the table's
+  // settings) stays open across the table's refreshes and a reload of the page.
+  const openKey = () => `open-details:${table().dataset.game}`;
+  function rememberOpenDetails() {
+    const open = Array.from(page.querySelectorAll("details[data-keep-open]")).filter((el) => el.open).map((el) => el.id);
+    try { sessionStorage.setItem(openKey(), JSON.stringify(open)); } catch (e) { /* storage off */ }
+  }
+  function reopenDetails() {
+    let open = [];
+    try { open = JSON.parse(sessionStorage.getItem(openKey()) || "[]"); } catch (e) { open = []; }
+    for (const id of open) {
+      const details = document.getElementById(id);
+      if (details && page.contains(details)) details.open = true;
+    }
+  }
+  page.addEventListener("toggle", (event) => {
+    if (event.target.matches && event.target.matches("details[data-keep-open]")) rememberOpenDetails();
+  }, true);
+
+  // The dock is pinned to the bottom of the screen: the page keeps that much room below.
+  let dockWatcher = null;
+  function watchDock() {
+    const dock = page.querySelector("[data-dock]");
+    if (dockWatcher) dockWatcher.disconnect();
+    // A finished game's dock is no longer pinned (nor is there one before the deal).
+    if (!dock || getComputedStyle(dock).position !== "fixed") { page.style.setProperty("--dock-space", "0px"); return; }
+    if (!window.ResizeObserver) return;
+    dockWatcher = new ResizeObserver(() => {
+      page.style.setProperty("--dock-space", `${Math.ceil(dock.getBoundingClientRect().height) + 12}px`);
+    });
+    dockWatcher.observe(dock);
+  }
 
   // Live: a pushed "changed" makes the page fetch its own seat's fragment; while the stream is
   // down (or where there is none) the page polls the fragment (ETag: 304 while unchanged).
@@ -513,7 +627,9 @@
     });
   }
   lastHtml = null;
+  reopenDetails();
   rememberRendered();
   arrangeHand();
+  watchDock();
   if (page.dataset.eventsUrl && window.EventSource) connect(); else startPolling();
 })();

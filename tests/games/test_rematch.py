@@ -200,6 +200,10 @@ GAME_COURSE = {
     # A tournament's label and its duplicate round's seal: a rematch is a table of the lobby's.
     "tournament",
     "sealed",
+    # A live game's break between deals, and a change of pace asked in the course of play.
+    "deal_break_until",
+    "pace_wanted",
+    "pace_votes",
 }
 
 

@@ -195,7 +195,8 @@ def test_play_again_opens_the_same_table_and_with_bots_starts_it():
         game.mode, game.length, game.rules, "waiting",
     )  # fmt: skip
     assert [(seat.seat, seat.user) for seat in Seat.objects.filter(game=new)] == [(1, players[1])]
-    assert client_of(UserFactory.create()).post(f"/games/{game.pk}/rematch/").status_code == 404
+    # Somebody who did not play it: refused (the game is public, so it says why).
+    assert client_of(UserFactory.create()).post(f"/games/{game.pk}/rematch/").status_code == 403
 
     user = UserFactory.create()
     with_bots = services.play_with_bots(user=user, length="deal", level="beginner")

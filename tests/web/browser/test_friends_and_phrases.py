@@ -75,6 +75,7 @@ def test_an_invitation_from_the_lobby_is_accepted_from_the_invitees_lobby(
     anna, boris = named(UserFactory.create_batch(4))[:2]
     Follow.objects.create(follower=anna, followed=boris)
     mine = phone(players, anna)
+    mine.locator("[data-invite-more] summary").click()  # folded, as the house rules are
     invite = mine.locator("[data-invite]")
     invite.get_by_label(str(boris)).check()
     mine.locator("[data-open-table]").get_by_role("button", name="Открыть стол").click()
@@ -130,7 +131,7 @@ def test_play_again_opens_the_rematch_and_invites_the_others(players: Players) -
     people = named(seated(game))
     page = phone(players, people[1])
     page.goto(f"/games/{game.pk}/")
-    after = page.locator("[data-after-game]")
+    after = page.locator("[data-result]")
     expect(after.get_by_role("button", name="Сыграть ещё")).to_be_visible()
     looks_right(page, "finished-play-again-390")
     after.get_by_role("button", name="Сыграть ещё").click()

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "moderation",
+    "ratings",
     "web",
 ]
 

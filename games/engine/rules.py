@@ -6,11 +6,13 @@ from typing import Any
 
 from .seating import Seating
 
+# The games a table plays (`Rules.game`), the club's own first.
+GAMES = ("classic", "samba", "bolivia")
 _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
     "tie": ("draw", "extra_deal"),
-    "game": ("classic", "samba", "bolivia"),
+    "game": GAMES,
     "red_threes": ("club", "going_out"),
 }
 _FLAGS = (

@@ -5,6 +5,7 @@ another's.
 """
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -13,12 +14,12 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
-from games import bots, errors, live, selectors, store
+from games import bots, errors, live, rating, selectors, store
 from games.engine import Match, Rules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.models import Game, Seat
 from games.services.locking import lock_game, lock_game_or_404, not_seated, refuse_suspended
-from games.services.turns import start_game, start_turn
+from games.services.turns import start_game, start_turn, unrate
 from games.store import LoadedGame
 
 # Tables one user may have opened and still waiting for players (lobby spam).
@@ -61,12 +62,24 @@ def validated_rules(*, length: str, options: dict[str, Any]) -> Rules:
 
 @transaction.atomic(durable=True)
 def open_table(
-    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int = 0
+    *,
+    user: User,
+    mode: str,
+    length: str,
+    rules: dict[str, Any],
+    private: bool,
+    seat: int = 0,
+    rated: bool = True,
+    rating_range: Sequence[int] | None = None,
 ) -> Game:
-    """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones."""
+    """Opens a table with its creator seated at `seat`; at most MAX_WAITING_TABLES waiting ones.
+    A rated table (the default) may ask for players rated within `rating_range` [min, max] in
+    its pool (games.rating)."""
     refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
     _check_seat(engine_rules, seat)
+    pool = rating.pool_of(mode=mode, rules=engine_rules)
+    bounds = rating.checked_range(rated=rated, rating_range=rating_range, pool=pool, creator=user)
     # The user's row lock serialises their concurrent opens, so the cap holds.
     User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
     if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
@@ -85,6 +98,10 @@ def open_table(
         length=length,
         rules=engine_rules.to_options(),
         private=private,
+        rated=rated,
+        pool=pool,
+        rating_min=bounds[0] if bounds else None,
+        rating_max=bounds[1] if bounds else None,
         invite_code=secrets.token_urlsafe(9) if private else "",
         created_by=user,
         scores=[0 for _team in engine_rules.seating.teams],
@@ -116,6 +133,7 @@ def join_table(*, game_id: int, user: User, seat: int, invite_code: str = "") ->
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
     _check_free_seat(locked, seat)
+    rating.refuse_out_of_range(game=game, user=user, now=locked.now)
     return _seat_and_start(locked, user=user, seat=seat)
 
 
@@ -175,6 +193,9 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
     seated = {taken.user_id for taken in locked.seats}
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
+        if game.rated:
+            unrate(game)
+            game.save(update_fields=["rated", "rating_min", "rating_max"])
         return _seat_and_start(locked, user=bot, seat=seat)
     Seat.at_table(game=game, user=bot, seat=seat, last_seen_at=locked.now).save()
     locked = lock_game(game_id=game.pk)

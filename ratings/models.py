@@ -1,0 +1,104 @@
+"""Ratings: each player's standing in a pool, every game's move of it, and the pools' leaderboards.
+
+`Rating` holds a player's current belief in the library's units (ratings.skill); `RatingChange`
+is one game's move of one player's rating, unique per game and player (the guarantee that a
+game's ratings move once); `Pool` is each pool's row: its lock (ratings of a pool move one game
+at a time, in the order games end) and its leaderboard's size.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from ratings import skill
+
+
+class Pool(models.Model):
+    """A rating pool (`async.classic.4`, ratings.pools). Its row is locked by every write of the
+    pool's ratings, so they move one game at a time, in the order the games end."""
+
+    name = models.CharField(primary_key=True, max_length=24)
+    # One more with every game rated in the pool; the leaderboard's refresh notes the one it
+    # placed (`placed_version`), so a refresh is due when they differ.
+    version = models.PositiveIntegerField(default=0)
+    placed_version = models.PositiveIntegerField(default=0)
+    # Players on the leaderboard at its last refresh: ranks 1 to `ranked`.
+    ranked = models.PositiveIntegerField(default=0)
+    refreshed_at = models.DateTimeField(null=True, blank=True)
+    # When the first player on the leaderboard turns provisional (a long pause): a refresh is
+    # due then too.
+    next_dropout_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rating(models.Model):
+    """A player's rating in a pool: the belief after their last game there."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    pool = models.ForeignKey(Pool, on_delete=models.PROTECT, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    # The end of their last rated game in the pool: the deviation grows from here.
+    last_played_at = models.DateTimeField()
+    # When the growing deviation passes the provisional line; null: provisional now.
+    steady_until = models.DateTimeField(null=True, blank=True)
+    # The place on the pool's leaderboard at its last refresh; null: not on it (provisional).
+    rank = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "pool"], name="rating_once_per_pool"),
+        ]
+        indexes = [
+            # The leaderboard's pages: the places in order, from any place on.
+            models.Index(
+                fields=["pool", "rank"], name="rating_leaderboard", condition=Q(rank__isnull=False)
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.pool_id}: {self.skill.rating}"
+
+    @property
+    def skill(self) -> skill.Skill:
+        return skill.Skill(mu=self.mu, sigma=self.sigma)
+
+
+class RatingChange(models.Model):
+    """One rated game's move of one player's rating; one per game and player, ever."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    pool = models.ForeignKey(Pool, on_delete=models.PROTECT, related_name="+")
+    # The player's belief as the game ended (the deviation grown since their last game), and
+    # after it.
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # The game's end.
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game"),
+        ]
+        indexes = [
+            # A player's history in a pool, oldest first (the card's chart).
+            models.Index(fields=["user", "pool", "at", "id"], name="rating_history"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id}: {self.user_id} {self.change:+d}"
+
+    @property
+    def change(self) -> int:
+        """The move of the shown rating."""
+        return skill.shown_rating(self.mu) - skill.shown_rating(self.mu_before)

@@ -1,0 +1,182 @@
+"""Rating reads: a player's standing in each pool, the standings of the players on a page, a
+game's rating changes, a pool's leaderboard and a player's history.
+
+Deviations are shown as they stand at `now` (the club's clock): grown since the player's last
+game in the pool (ratings.skill).
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from ratings import skill
+from ratings.models import Pool, Rating, RatingChange
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating in a pool as shown at a moment."""
+
+    pool: str
+    rating: int
+    deviation: int
+    games: int
+    provisional: bool
+    # Their place on the pool's leaderboard (its last refresh); None: not on it.
+    rank: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "pool": self.pool,
+            "rating": self.rating,
+            "deviation": self.deviation,
+            "games": self.games,
+            "provisional": self.provisional,
+            "rank": self.rank,
+        }
+
+
+def newcomer(pool: str) -> Standing:
+    """The standing of a player yet to play a rated game in the pool."""
+    belief = skill.NEWCOMER
+    return Standing(
+        pool=pool,
+        rating=belief.rating,
+        deviation=belief.deviation,
+        games=0,
+        provisional=True,
+        rank=None,
+    )
+
+
+def _standing(rating: Rating, now: datetime) -> Standing:
+    belief = skill.grown(rating.skill, since=rating.last_played_at, now=now)
+    provisional = rating.steady_until is None or rating.steady_until <= now
+    return Standing(
+        pool=rating.pool_id,
+        rating=belief.rating,
+        deviation=belief.deviation,
+        games=rating.games,
+        provisional=provisional,
+        rank=None if provisional else rating.rank,
+    )
+
+
+def ratings_of(*, user_id: int, now: datetime) -> list[Standing]:
+    """The player's standing in every pool they have played a rated game in, the most played
+    first."""
+    return [
+        _standing(rating, now)
+        for rating in Rating.objects.filter(user_id=user_id).order_by("-games", "pool_id")
+    ]
+
+
+def standing_of(*, user_id: int, pool: str, now: datetime) -> Standing:
+    rating = Rating.objects.filter(user_id=user_id, pool_id=pool).first()
+    return newcomer(pool) if rating is None else _standing(rating, now)
+
+
+def standings(
+    *, players: Iterable[tuple[int, str]], now: datetime
+) -> dict[tuple[int, str], Standing]:
+    """The standings of (user id, pool) pairs in one query (a page's names); a newcomer's for
+    those who have not played in that pool."""
+    pairs = set(players)
+    if not pairs:
+        return {}
+    found = {
+        (rating.user_id, rating.pool_id): _standing(rating, now)
+        for rating in Rating.objects.filter(
+            user_id__in={user_id for user_id, _pool in pairs},
+            pool_id__in={pool for _user_id, pool in pairs},
+        )
+    }
+    return {pair: found.get(pair) or newcomer(pair[1]) for pair in pairs}
+
+
+def changes_of(*, game_ids: Iterable[int]) -> dict[int, dict[int, int]]:
+    """The shown rating changes of rated games over: game id -> user id -> change."""
+    changes: dict[int, dict[int, int]] = {}
+    for game_id, user_id, mu_before, mu in RatingChange.objects.filter(
+        game_id__in=list(game_ids)
+    ).values_list("game_id", "user_id", "mu_before", "mu"):
+        changes.setdefault(game_id, {})[user_id] = skill.shown_rating(mu) - skill.shown_rating(
+            mu_before
+        )
+    return changes
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    user: dict[str, Any]  # id, name
+    rating: int
+    deviation: int
+    games: int
+
+
+def leaderboard(*, pool: str, after: int, limit: int, now: datetime) -> list[LeaderboardRow]:
+    """The pool's players placed after `after` (0: from the top), best first, at most `limit`:
+    an index range of the places kept by the refresh, never a count of the pool. Players turned
+    provisional since the last refresh (a long pause) are left out at once."""
+    rows = (
+        Rating.objects.filter(pool_id=pool, rank__gt=after, steady_until__gt=now)
+        .order_by("rank")
+        .values_list(
+            "rank",
+            "user_id",
+            "user__display_name",
+            "user__username",
+            "mu",
+            "sigma",
+            "last_played_at",
+            "games",
+        )[:limit]
+    )
+    board = []
+    for rank, user_id, display_name, username, mu, sigma, last_played_at, games in rows:
+        belief = skill.grown(skill.Skill(mu=mu, sigma=sigma), since=last_played_at, now=now)
+        board.append(
+            LeaderboardRow(
+                rank=cast(int, rank),  # rank__gt: never null
+                user={"id": user_id, "name": display_name or username},
+                rating=belief.rating,
+                deviation=belief.deviation,
+                games=games,
+            )
+        )
+    return board
+
+
+def leaderboard_size(*, pool: str) -> int:
+    """Players on the pool's leaderboard at its last refresh (its last place)."""
+    return Pool.objects.filter(name=pool).values_list("ranked", flat=True).first() or 0
+
+
+def pools_played() -> list[str]:
+    """The pools someone has played a rated game in."""
+    return list(Pool.objects.values_list("name", flat=True))
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    game_id: int
+    at: datetime
+    rating: int
+    deviation: int
+
+
+def history(*, user_id: int, pool: str) -> list[HistoryPoint]:
+    """The player's rating after each of their rated games in the pool, oldest first."""
+    return [
+        HistoryPoint(
+            game_id=game_id,
+            at=at,
+            rating=skill.shown_rating(mu),
+            deviation=skill.shown_deviation(sigma),
+        )
+        for game_id, at, mu, sigma in RatingChange.objects.filter(user_id=user_id, pool_id=pool)
+        .order_by("at", "id")
+        .values_list("game_id", "at", "mu", "sigma")
+    ]

@@ -1,0 +1,210 @@
+"""Rating writes: a rated game's ratings moved (in the transaction that ends it), a pool's
+finished games rated in order (the backfill), and the leaderboards' places refreshed.
+
+Every write of a pool's ratings holds its `Pool` row's lock (`_lock_pool`), so a pool's ratings
+move one game at a time, in the order the games end (their transactions commit), and a refresh
+never meets a game half rated. A game's ratings move once: `RatingChange` is unique per game and
+player, and a game already rated is left alone.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection, transaction
+from django.db.models import F, Max, Min, Q
+
+from canasta_club import clock
+from ratings import skill
+from ratings.models import Pool, Rating, RatingChange
+
+# Rows per INSERT of the backfill (a statement takes at most 65,535 parameters).
+_BATCH = 5_000
+_RATING_FIELDS = ["mu", "sigma", "games", "last_played_at", "steady_until"]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A rated game as the ratings take it: its sides' players (user ids; a side of one where
+    each plays alone) and their places (0 the best, equal places a tie), and when it ended."""
+
+    game_id: int
+    pool: str
+    sides: tuple[tuple[int, ...], ...]
+    places: tuple[int, ...]
+    ended_at: datetime
+
+
+def rate_game(*, result: GameResult) -> list[RatingChange]:
+    """Moves the ratings of a game's players, inside the caller's transaction (the one where the
+    game ends); the changes made, none when the game was rated before."""
+    _lock_pool(result.pool)
+    if RatingChange.objects.filter(game_id=result.game_id).exists():
+        return []
+    players = [user_id for side in result.sides for user_id in side]
+    ratings = {
+        rating.user_id: rating
+        for rating in Rating.objects.filter(pool_id=result.pool, user_id__in=players)
+    }
+    changes = _rated(result, ratings)
+    _save_ratings([ratings[user_id] for user_id in players])
+    return RatingChange.objects.bulk_create(changes)
+
+
+@dataclass(frozen=True)
+class Backfill:
+    games: int  # rated now
+    rebuilt: bool  # the pool was rated again from its first game
+
+
+@transaction.atomic(durable=True)
+def rate_in_order(*, pool: str, results: Sequence[GameResult]) -> Backfill:
+    """Rates the pool's games not rated yet, `results` being every rated game of the pool over,
+    in the order they ended. When some ended before a game already rated (a game ended while
+    the backfill had not run), the pool is rated again from its first game, so that its
+    ratings stay those of its games in order."""
+    _lock_pool(pool)
+    changes = RatingChange.objects.filter(pool_id=pool)
+    done = set(changes.values_list("game_id", flat=True).distinct())
+    todo = [result for result in results if result.game_id not in done]
+    if not todo:
+        return Backfill(games=0, rebuilt=False)
+    last_rated = changes.aggregate(last=Max("at"))["last"]
+    rebuilt = last_rated is not None and todo[0].ended_at < last_rated
+    ratings: dict[int, Rating] = {}
+    if rebuilt:
+        changes.delete()
+        Rating.objects.filter(pool_id=pool).delete()
+        todo = list(results)
+    else:
+        ratings = {rating.user_id: rating for rating in Rating.objects.filter(pool_id=pool)}
+    made: list[RatingChange] = []
+    for result in todo:
+        made.extend(_rated(result, ratings))
+    for start in range(0, len(ratings), _BATCH):
+        _save_ratings(list(ratings.values())[start : start + _BATCH])
+    RatingChange.objects.bulk_create(made, batch_size=_BATCH)
+    return Backfill(games=len(todo), rebuilt=rebuilt)
+
+
+def _lock_pool(name: str) -> None:
+    """The pool's row, locked (made on the pool's first game), its version moved on so that the
+    next refresh places its players again."""
+    moved_on = Pool.objects.filter(name=name)
+    if not moved_on.update(version=F("version") + 1):
+        Pool.objects.bulk_create([Pool(name=name)], ignore_conflicts=True)
+        moved_on.update(version=F("version") + 1)
+
+
+def _rated(result: GameResult, ratings: dict[int, Rating]) -> list[RatingChange]:
+    """The game's changes; `ratings` (by user id; a newcomer's added) moved in memory."""
+    at = result.ended_at
+    for side in result.sides:
+        for user_id in side:
+            if user_id not in ratings:
+                ratings[user_id] = Rating(
+                    user_id=user_id,
+                    pool_id=result.pool,
+                    mu=skill.NEWCOMER.mu,
+                    sigma=skill.NEWCOMER.sigma,
+                    last_played_at=at,
+                )
+    before = [
+        [
+            skill.grown(ratings[user_id].skill, since=ratings[user_id].last_played_at, now=at)
+            for user_id in side
+        ]
+        for side in result.sides
+    ]
+    after = skill.rate(before, result.places)
+    changes = []
+    for side, side_before, side_after in zip(result.sides, before, after, strict=True):
+        for user_id, old, new in zip(side, side_before, side_after, strict=True):
+            rating = ratings[user_id]
+            rating.mu, rating.sigma = new.mu, new.sigma
+            rating.games += 1
+            rating.last_played_at = at
+            rating.steady_until = skill.steady_until(new, since=at)
+            changes.append(
+                RatingChange(
+                    game_id=result.game_id,
+                    user_id=user_id,
+                    pool_id=result.pool,
+                    mu_before=old.mu,
+                    sigma_before=old.sigma,
+                    mu=new.mu,
+                    sigma=new.sigma,
+                    at=at,
+                )
+            )
+    return changes
+
+
+def _save_ratings(ratings: list[Rating]) -> None:
+    """New and existing ratings in one statement (an insert that updates on conflict)."""
+    Rating.objects.bulk_create(
+        [
+            Rating(user_id=rating.user_id, pool_id=rating.pool_id, **_fields(rating))
+            for rating in ratings
+        ],
+        update_conflicts=True,
+        unique_fields=["user", "pool"],
+        update_fields=_RATING_FIELDS,
+    )
+
+
+def _fields(rating: Rating) -> dict[str, object]:
+    return {name: getattr(rating, name) for name in _RATING_FIELDS}
+
+
+# The leaderboard's places: the players not provisional at `now`, by rating (equal ones by user
+# id), numbered from 1; only the rows whose place changed are written. Written out: the ORM
+# cannot update rows from a window function's numbering.
+_RATINGS = Rating._meta.db_table
+_PLACE_SQL = f"""
+UPDATE {_RATINGS} SET rank = ranked.place
+FROM (
+    SELECT id, row_number() OVER (ORDER BY mu DESC, user_id) AS place
+    FROM {_RATINGS} WHERE pool_id = %s AND steady_until > %s
+) ranked
+WHERE {_RATINGS}.id = ranked.id AND ({_RATINGS}.rank IS NULL OR {_RATINGS}.rank <> ranked.place)
+"""
+
+
+def refresh_leaderboards() -> list[str]:
+    """Places again the players of every pool whose ratings moved since its last refresh, or
+    where a player has become provisional since (a long pause); the pools refreshed."""
+    now = clock.now()
+    due = Pool.objects.filter(
+        Q(version__gt=F("placed_version")) | Q(next_dropout_at__lte=now)
+    ).values_list("name", flat=True)
+    refreshed = []
+    for name in due:
+        refresh_leaderboard(pool=name)
+        refreshed.append(name)
+    return refreshed
+
+
+@transaction.atomic(durable=True)
+def refresh_leaderboard(*, pool: str) -> int:
+    """The pool's leaderboard places as its ratings now stand; how many players are on it."""
+    version = (
+        Pool.objects.select_for_update(of=("self",))
+        .filter(name=pool)
+        .values_list("version", flat=True)
+        .get()
+    )
+    now = clock.now()
+    players = Rating.objects.filter(pool_id=pool)
+    placed = players.filter(steady_until__gt=now)
+    players.filter(rank__isnull=False).exclude(steady_until__gt=now).update(rank=None)
+    with connection.cursor() as cursor:
+        cursor.execute(_PLACE_SQL, [pool, now])
+    ranked = placed.count()
+    Pool.objects.filter(name=pool).update(
+        placed_version=version,
+        ranked=ranked,
+        refreshed_at=now,
+        next_dropout_at=placed.aggregate(first=Min("steady_until"))["first"],
+    )
+    return ranked

@@ -43,6 +43,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
+    path("api/", include("ratings.urls")),
 ]
 
 handler400 = "web.errors.bad_request"

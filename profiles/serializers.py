@@ -15,6 +15,8 @@ from games import time_off
 from games.selectors import player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
+from ratings import selectors as rating_selectors
+from ratings.serializers import StandingSerializer
 
 
 class GameStatsSerializer(serializers.Serializer):
@@ -23,10 +25,24 @@ class GameStatsSerializer(serializers.Serializer):
     abandoned = serializers.IntegerField()
 
 
+RATINGS_HELP = (
+    "The player's rating in each pool they have played a rated game in (CONTRACT §6), the most "
+    "played first."
+)
+
+
+def ratings_of(user: User) -> list[dict[str, object]]:
+    return [
+        standing.as_dict()
+        for standing in rating_selectors.ratings_of(user_id=user.pk, now=clock.now())
+    ]
+
+
 class PublicUserSerializer(PlayerCardSerializer):
     """A player's card as anyone sees it: never the email or sanctions."""
 
     games = serializers.SerializerMethodField()
+    ratings = serializers.SerializerMethodField(help_text=RATINGS_HELP)
     away_until = serializers.SerializerMethodField(
         help_text="When the player is back from a vacation or a day off (their correspondence "
         "turns' clocks stop meanwhile); null when not away."
@@ -42,6 +58,7 @@ class PublicUserSerializer(PlayerCardSerializer):
             "display_name",
             "authority",
             "games",
+            "ratings",
             "is_bot",
             "bot_level",
             "away_until",
@@ -52,6 +69,10 @@ class PublicUserSerializer(PlayerCardSerializer):
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_ratings(self, user: User) -> list[dict[str, object]]:
+        return ratings_of(user)
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_away_until(self, user: User) -> datetime | None:
@@ -132,6 +153,7 @@ class MeSerializer(AccountSerializer):
     """Your own profile: the account, your games, notification settings and vacation."""
 
     games = serializers.SerializerMethodField()
+    ratings = serializers.SerializerMethodField(help_text=RATINGS_HELP)
     notification_settings = serializers.SerializerMethodField()
     vacation = serializers.SerializerMethodField()
 
@@ -144,6 +166,7 @@ class MeSerializer(AccountSerializer):
             "language",
             "authority",
             "games",
+            "ratings",
             "muted_until",
             "suspended_until",
             "notification_settings",
@@ -154,6 +177,10 @@ class MeSerializer(AccountSerializer):
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_ratings(self, user: User) -> list[dict[str, object]]:
+        return ratings_of(user)
 
     @extend_schema_field(NotificationSettingsSerializer)
     def get_notification_settings(self, user: User) -> dict[str, object]:

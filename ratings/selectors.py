@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from django.db.models import F, FloatField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce, Round
+
 from ratings import skill
 from ratings.models import Pool, Rating, RatingChange
 
@@ -93,6 +96,19 @@ def standings(
         )
     }
     return {pair: found.get(pair) or newcomer(pair[1]) for pair in pairs}
+
+
+def rating_in_pool(*, user_id: int, pool: OuterRef) -> Coalesce:
+    """The user's shown rating, as a query expression, in the pool an outer query names
+    (`pool`: its reference to a pool's name); a newcomer's where they have not played."""
+    shown = Round(
+        Value(float(skill.NEWCOMER_RATING)) + (F("mu") - Value(skill.MODEL.mu)) * Value(skill.SCALE)
+    )
+    rating = Rating.objects.filter(user_id=user_id, pool_id=pool).annotate(shown=shown)
+    return Coalesce(
+        Subquery(rating.values("shown")[:1], output_field=FloatField()),
+        Value(float(skill.NEWCOMER_RATING)),
+    )
 
 
 def changes_of(*, game_ids: Iterable[int]) -> dict[int, dict[int, int]]:

@@ -3,7 +3,8 @@ asks for, and a rated game's end as the ratings take it (its sides in order).
 
 A game is rated when it was opened rated (the default) and no bot sat at it when it started.
 A seat abandoned to a bot later keeps the game rated: the player who abandoned it stands for the
-seat, and their side places last, whatever the score (the first to abandon below any later).
+seat, and their side places last, whatever the score (sides that abandoned share the last place:
+at three sides a later abandoner must not gain from an earlier one).
 """
 
 from collections.abc import Sequence
@@ -106,19 +107,16 @@ def result_of(
     ended = game.finished_at
     if not all(sides) or ended is None:
         return None
+    abandoned = {seating.team_of(seat) for seat in left_by}
+    if game.abandoned_by_seat is not None:
+        abandoned.add(seating.team_of(game.abandoned_by_seat))
 
-    def abandoned_at(team: int) -> datetime | None:
-        moments = [left_by[seat].created_at for seat in seating.teams[team] if seat in left_by]
-        if game.abandoned_by_seat is not None and seating.team_of(game.abandoned_by_seat) == team:
-            moments.append(ended)
-        return min(moments, default=None)
-
-    def standing(team: int) -> tuple[object, ...]:
-        left = abandoned_at(team)
-        if left is not None:
-            # Below every side that stayed; the first to abandon the lowest.
-            return (1, -left.timestamp())
-        return (0, game.winner_team != team, -game.scores[team])
+    def standing(team: int) -> tuple[bool, bool, int]:
+        """Sides that stayed by the result (the winner, then the scores); those that abandoned
+        below, together."""
+        if team in abandoned:
+            return (True, True, 0)
+        return (False, game.winner_team != team, -game.scores[team])
 
     order = sorted(range(len(sides)), key=standing)
     places = [0] * len(sides)

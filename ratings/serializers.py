@@ -7,7 +7,7 @@ from ratings.pools import DEFAULT_POOL, POOLS
 POOL_HELP = (
     'A rating pool, `"{mode}.{game}.{seats}"`: '
     + ", ".join(f"`{pool}`" for pool in POOLS)
-    + f" (default `{DEFAULT_POOL}`); another: 400 `unknown_pool`."
+    + f" (default, also for an empty `pool`: `{DEFAULT_POOL}`); another: 400 `unknown_pool`."
 )
 
 

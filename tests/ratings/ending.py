@@ -2,6 +2,7 @@
 which a last deal and the deadline sweep call), with the scores a test wants."""
 
 from django.db import transaction
+from django.db.models import F
 
 from accounts.models import User
 from games import services, store
@@ -56,6 +57,8 @@ def set_rating(user: User, *, rating: int, deviation: int, pool: str = "async.cl
     from ratings.models import Pool
 
     Pool.objects.get_or_create(name=pool)
+    # As a game rated there would: the leaderboard's refresh is due.
+    Pool.objects.filter(name=pool).update(version=F("version") + 1)
     belief = skill.Skill(
         mu=skill.MODEL.mu + (rating - skill.NEWCOMER_RATING) / skill.SCALE,
         sigma=deviation / skill.SCALE,

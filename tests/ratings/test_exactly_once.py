@@ -3,6 +3,7 @@ player; rating it again (a repeated call, the backfill) does nothing; a crash be
 leaves nothing; two games ending at once with a player in common are rated one after the other
 (real PostgreSQL, threads), neither lost."""
 
+import itertools
 from functools import partial
 
 import pytest
@@ -86,7 +87,7 @@ def test_games_ending_at_once_with_a_player_in_common_are_rated_one_after_the_ot
     moves = list(RatingChange.objects.filter(user=shared).order_by("pk"))
     assert len(moves) == len(games)
     # Each game started from the belief the one before left: none was lost or rated twice.
-    for earlier, later in zip(moves, moves[1:], strict=False):
+    for earlier, later in itertools.pairwise(moves):
         assert later.mu_before == pytest.approx(earlier.mu)
         assert later.sigma_before == pytest.approx(earlier.sigma)
     rating = Rating.objects.get(user=shared)

@@ -65,9 +65,7 @@ def test_a_casual_table_moves_nobody(api_client):
 
 def test_a_bot_at_the_start_makes_the_table_casual(api_client):
     people = UserFactory.create_batch(3)
-    game = services.open_table(
-        user=people[0], mode="async", length="deal", rules={}, private=False
-    )
+    game = services.open_table(user=people[0], mode="async", length="deal", rules={}, private=False)
     services.seat_bot(game_id=game.pk, user=people[0], seat=1, level="club")
     # Casual as soon as the bot sits, before the start: the lobby says so.
     assert Game.objects.get(pk=game.pk).rated is False

@@ -183,8 +183,14 @@ class HistoryPoint:
     deviation: int
 
 
-def history(*, user_id: int, pool: str) -> list[HistoryPoint]:
-    """The player's rating after each of their rated games in the pool, oldest first."""
+def history(*, user_id: int, pool: str, last: int | None = None) -> list[HistoryPoint]:
+    """The player's rating after each of their rated games in the pool (the `last` ones when
+    given), oldest first."""
+    rows = (
+        RatingChange.objects.filter(user_id=user_id, pool_id=pool)
+        .order_by("-at", "-id")
+        .values_list("game_id", "at", "mu", "sigma")
+    )
     return [
         HistoryPoint(
             game_id=game_id,
@@ -192,7 +198,5 @@ def history(*, user_id: int, pool: str) -> list[HistoryPoint]:
             rating=skill.shown_rating(mu),
             deviation=skill.shown_deviation(sigma),
         )
-        for game_id, at, mu, sigma in RatingChange.objects.filter(user_id=user_id, pool_id=pool)
-        .order_by("at", "id")
-        .values_list("game_id", "at", "mu", "sigma")
+        for game_id, at, mu, sigma in list(rows if last is None else rows[:last])[::-1]
     ]

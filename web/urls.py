@@ -10,6 +10,7 @@ from web.lobby import views as lobby
 from web.moderation import views as moderation
 from web.notifications import views as notifications
 from web.players import views as players
+from web.ratings import views as ratings
 from web.replay import views as replay
 from web.rules import views as rules
 from web.table import events
@@ -42,6 +43,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/pause/resume/", table.resume_pause, name="pause-resume"),
     path("rules/", rules.rules, name="rules"),
     path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),
+    path("ratings/", ratings.ratings, name="ratings"),
     path("users/<int:user_id>/", players.player_card, name="player"),
     path("users/<int:user_id>/report/", players.report_player, name="report"),
     path("reports/mine/", moderation.my_reports, name="my-reports"),

@@ -20,7 +20,7 @@ from games.engine.preview import Opening, Refusal
 from games.engine.seating import Seating
 from games.models import Game, Seat
 from games.store import LoadedGame
-from web.shared import player_name
+from web.shared import attach_standings, player_name
 from web.table.move_log import LoggedTurn, logged_turns
 from web.table.names import meld_face, meld_name
 
@@ -301,6 +301,7 @@ def table_page(
         return None
     detail, seat, seating = view.detail, view.seat, view.seating
     game = table.game
+    attach_standings([(game.pool, detail["players"])], now=table.now)
     players = {player["seat"]: player for player in detail["players"]}
     deal = detail["deal"]
     viewer_seat = seat.seat if seat is not None else 0

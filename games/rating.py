@@ -7,7 +7,7 @@ seat, and their side places last, whatever the score (sides that abandoned share
 at three sides a later abandoner must not gain from an earlier one).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from itertools import groupby
 
@@ -87,27 +87,21 @@ def refuse_out_of_range(*, game: Game, user: User, now: datetime) -> None:
 
 
 def result_of(
-    *, game: Game, seats: Sequence[Seat], abandonments: Sequence[Abandonment]
+    *, game: Game, seated: Mapping[int, int], left: Mapping[int, int]
 ) -> GameResult | None:
     """The game over as the ratings take it: each team a side of the people who played its
-    seats (for a seat abandoned, the one who abandoned it), the sides in their places. None for
-    a game with a side nobody rated played (never one started rated)."""
+    seats, the sides in their places. `seated`: seat -> the person sitting there at the end
+    (bots left out); `left`: seat -> the person who abandoned it to a bot (`Abandonment`), who
+    stands for it. None for a game with a side no person played (never one started rated)."""
     seating = Rules.from_options(game.rules).seating
-    left_by = {abandonment.seat: abandonment for abandonment in abandonments}
-    seated = {seat.seat: seat for seat in seats}
-    player_of: dict[int, int] = {}
-    for number in seating.seats:
-        if number in left_by:
-            player_of[number] = left_by[number].user_id
-        elif number in seated and not seated[number].user.is_bot:
-            player_of[number] = seated[number].user_id
+    player_of = {**seated, **left}
     sides = tuple(
         tuple(player_of[seat] for seat in members if seat in player_of) for members in seating.teams
     )
     ended = game.finished_at
     if not all(sides) or ended is None:
         return None
-    abandoned = {seating.team_of(seat) for seat in left_by}
+    abandoned = {seating.team_of(seat) for seat in left}
     if game.abandoned_by_seat is not None:
         abandoned.add(seating.team_of(game.abandoned_by_seat))
 
@@ -139,7 +133,9 @@ def rate_game_over(locked: LoadedGame) -> None:
     if not game.rated:
         return
     result = result_of(
-        game=game, seats=locked.seats, abandonments=list(Abandonment.objects.filter(game=game))
+        game=game,
+        seated={seat.seat: seat.user_id for seat in locked.seats if not seat.user.is_bot},
+        left=dict(Abandonment.objects.filter(game=game).values_list("seat", "user_id")),
     )
     if result is not None:
         rating_services.rate_game(result=result)
@@ -154,16 +150,18 @@ def rate_finished_games() -> dict[str, rating_services.Backfill]:
         .only("pk", "rules", "pool", "scores", "winner_team", "abandoned_by_seat", "finished_at")
         .order_by("pool", "finished_at", "pk")
     )
-    seats: dict[int, list[Seat]] = {}
-    for seat in (
-        Seat.objects.filter(game__in=games)
-        .select_related("user")
-        .only("game_id", "seat", "team", "user_id", "user__bot_level")
+    # Plain rows, not model instances: a backfill reads every rated game's seats.
+    seated: dict[int, dict[int, int]] = {}
+    for game_id, seat, user_id, bot_level in Seat.objects.filter(game__in=games).values_list(
+        "game_id", "seat", "user_id", "user__bot_level"
     ):
-        seats.setdefault(seat.game_id, []).append(seat)
-    abandonments: dict[int, list[Abandonment]] = {}
-    for abandonment in Abandonment.objects.filter(game__in=games):
-        abandonments.setdefault(abandonment.game_id, []).append(abandonment)
+        if not bot_level:
+            seated.setdefault(game_id, {})[seat] = user_id
+    left: dict[int, dict[int, int]] = {}
+    for game_id, seat, user_id in Abandonment.objects.filter(game__in=games).values_list(
+        "game_id", "seat", "user_id"
+    ):
+        left.setdefault(game_id, {})[seat] = user_id
     done = {}
     for pool, pool_games in groupby(games.iterator(chunk_size=5000), key=lambda game: game.pool):
         results = [
@@ -171,9 +169,7 @@ def rate_finished_games() -> dict[str, rating_services.Backfill]:
             for game in pool_games
             if (
                 result := result_of(
-                    game=game,
-                    seats=seats.get(game.pk, []),
-                    abandonments=abandonments.get(game.pk, []),
+                    game=game, seated=seated.get(game.pk, {}), left=left.get(game.pk, {})
                 )
             )
             is not None

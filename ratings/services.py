@@ -35,12 +35,12 @@ class GameResult:
     ended_at: datetime
 
 
-def rate_game(*, result: GameResult) -> list[RatingChange]:
+def rate_game(*, result: GameResult) -> int:
     """Moves the ratings of a game's players, inside the caller's transaction (the one where the
-    game ends); the changes made, none when the game was rated before."""
+    game ends); how many moved, none when the game was rated before."""
     _lock_pool(result.pool)
     if RatingChange.objects.filter(game_id=result.game_id).exists():
-        return []
+        return 0
     players = [user_id for side in result.sides for user_id in side]
     ratings = {
         rating.user_id: rating
@@ -48,7 +48,8 @@ def rate_game(*, result: GameResult) -> list[RatingChange]:
     }
     changes = _rated(result, ratings)
     _save_ratings([ratings[user_id] for user_id in players])
-    return RatingChange.objects.bulk_create(changes)
+    _write_changes(changes)
+    return len(changes)
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,12 @@ def rate_in_order(*, pool: str, results: Sequence[GameResult]) -> Backfill:
         todo = list(results)
     else:
         ratings = {rating.user_id: rating for rating in Rating.objects.filter(pool_id=pool)}
-    made: list[RatingChange] = []
+    made: list[ChangeRow] = []
     for result in todo:
         made.extend(_rated(result, ratings))
     for start in range(0, len(ratings), _BATCH):
         _save_ratings(list(ratings.values())[start : start + _BATCH])
-    RatingChange.objects.bulk_create(made, batch_size=_BATCH)
+    _write_changes(made)
     return Backfill(games=len(todo), rebuilt=rebuilt)
 
 
@@ -96,7 +97,12 @@ def _lock_pool(name: str) -> None:
         moved_on.update(version=F("version") + 1)
 
 
-def _rated(result: GameResult, ratings: dict[int, Rating]) -> list[RatingChange]:
+# A RatingChange as a row of its columns (_CHANGE_FIELDS): a backfill writes 400,000 of them.
+ChangeRow = tuple[int, int, str, float, float, float, float, datetime]
+_CHANGE_FIELDS = ("game_id", "user_id", "pool_id", "mu_before", "sigma_before", "mu", "sigma", "at")
+
+
+def _rated(result: GameResult, ratings: dict[int, Rating]) -> list[ChangeRow]:
     """The game's changes; `ratings` (by user id; a newcomer's added) moved in memory."""
     at = result.ended_at
     for side in result.sides:
@@ -126,18 +132,29 @@ def _rated(result: GameResult, ratings: dict[int, Rating]) -> list[RatingChange]
             rating.last_played_at = at
             rating.steady_until = skill.steady_until(new, since=at)
             changes.append(
-                RatingChange(
-                    game_id=result.game_id,
-                    user_id=user_id,
-                    pool_id=result.pool,
-                    mu_before=old.mu,
-                    sigma_before=old.sigma,
-                    mu=new.mu,
-                    sigma=new.sigma,
-                    at=at,
-                )
+                (result.game_id, user_id, result.pool, old.mu, old.sigma, new.mu, new.sigma, at)
             )
     return changes
+
+
+def _write_changes(rows: list[ChangeRow]) -> None:
+    """The changes inserted: on PostgreSQL by COPY, the database's own bulk load (the ORM's
+    bulk insert spends some 60 µs of CPU a row preparing it: 24 s of the 400,000 rows of a
+    100,000 games' backfill, which must take less than a minute); elsewhere through the ORM."""
+    if connection.vendor != "postgresql":
+        RatingChange.objects.bulk_create(
+            [RatingChange(**dict(zip(_CHANGE_FIELDS, row, strict=True))) for row in rows],
+            batch_size=_BATCH,
+        )
+        return
+    column_of = {field.attname: field.column for field in RatingChange._meta.concrete_fields}
+    columns = ", ".join(column_of[name] for name in _CHANGE_FIELDS)
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(f"COPY {RatingChange._meta.db_table} ({columns}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row(row)
 
 
 def _save_ratings(ratings: list[Rating]) -> None:

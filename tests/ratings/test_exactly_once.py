@@ -24,11 +24,13 @@ from tests.ratings.ending import end_game, game_of
 def test_rating_a_game_again_changes_nothing():
     game = end_game(game_of(), scores=[3000, 1000])
     before = list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games"))
-    result = result_of(game=game, seats=list(game.seats.all()), abandonments=[])
+    result = result_of(
+        game=game, seated={seat.seat: seat.user_id for seat in game.seats.all()}, left={}
+    )
     assert result is not None
 
     with transaction.atomic():
-        assert services.rate_game(result=result) == []
+        assert services.rate_game(result=result) == 0
 
     assert list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games")) == before
     assert RatingChange.objects.filter(game=game).count() == 4

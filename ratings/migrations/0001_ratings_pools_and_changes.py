@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0016_game_rated_pool_and_rating_range'),
+        ('games', '0018_game_rating_range_constraint'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

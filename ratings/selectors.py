@@ -187,7 +187,7 @@ def history(*, user_id: int, pool: str, last: int | None = None) -> list[History
     """The player's rating after each of their rated games in the pool (the `last` ones when
     given), oldest first."""
     rows = (
-        RatingChange.objects.filter(user_id=user_id, pool_id=pool)
+        RatingChange.objects.filter(user_id=user_id, pool=pool)
         .order_by("-at", "-id")
         .values_list("game_id", "at", "mu", "sigma")
     )

@@ -65,7 +65,7 @@ def rate_in_order(*, pool: str, results: Sequence[GameResult]) -> Backfill:
     the backfill had not run), the pool is rated again from its first game, so that its
     ratings stay those of its games in order."""
     _lock_pool(pool)
-    changes = RatingChange.objects.filter(pool_id=pool)
+    changes = RatingChange.objects.filter(pool=pool)
     done = set(changes.values_list("game_id", flat=True).distinct())
     todo = [result for result in results if result.game_id not in done]
     if not todo:
@@ -99,7 +99,7 @@ def _lock_pool(name: str) -> None:
 
 # A RatingChange as a row of its columns (_CHANGE_FIELDS): a backfill writes 400,000 of them.
 ChangeRow = tuple[int, int, str, float, float, float, float, datetime]
-_CHANGE_FIELDS = ("game_id", "user_id", "pool_id", "mu_before", "sigma_before", "mu", "sigma", "at")
+_CHANGE_FIELDS = ("game_id", "user_id", "pool", "mu_before", "sigma_before", "mu", "sigma", "at")
 
 
 def _rated(result: GameResult, ratings: dict[int, Rating]) -> list[ChangeRow]:

@@ -170,9 +170,9 @@ def leaderboard_size(*, pool: str) -> int:
     return Pool.objects.filter(name=pool).values_list("ranked", flat=True).first() or 0
 
 
-def pools_played() -> list[str]:
-    """The pools someone has played a rated game in."""
-    return list(Pool.objects.values_list("name", flat=True))
+def pools_played() -> dict[str, int]:
+    """The pools someone has played a rated game in, with the players on their leaderboards."""
+    return dict(Pool.objects.values_list("name", "ranked"))
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ def leaderboard(
 ) -> Leaderboard:
     """A page of the pool's leaderboard (`page` clamped to those there are), 50 places a page:
     an index range of the places, never a count of the pool."""
-    played = set(rating_selectors.pools_played())
-    pages = max(1, ceil(rating_selectors.leaderboard_size(pool=pool) / PAGE_SIZE))
+    played = rating_selectors.pools_played()
+    pages = max(1, ceil(played.get(pool, 0) / PAGE_SIZE))
     page = min(max(page, 1), pages)
     me = None
     my_page = None

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from canasta_club import clock
 from games import services
+from games.engine import Match, autoplay
 from games.models import Game
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, started_game
@@ -151,3 +152,30 @@ def test_at_three_sides_every_side_that_abandoned_loses():
     assert change_of(ended, players[0]) == change_of(ended, players[3]) > 0
     assert change_of(ended, players[1]) == change_of(ended, players[4]) < 0
     assert change_of(ended, players[2]) == change_of(ended, players[5]) < 0
+
+
+def test_the_last_moves_own_answer_carries_the_rating_changes(api_client):
+    """The ratings move in the transaction of the game's last move: the answer to that very
+    move (and its version) already shows each player's change."""
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    answer: dict = {}
+    for _move in range(2000):
+        state = Game.objects.get(pk=game.pk)
+        if state.status != Game.Status.ACTIVE:
+            break
+        seat = state.turn_seat
+        assert seat is not None
+        action = autoplay(Match.from_dict(state.state or {}).deal, seat)[0]
+        api_client.force_authenticate(players[seat])
+        response = api_client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"version": state.version, "action": action},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+        answer = response.json()["game"]
+    assert answer["status"] == "finished"
+    shown = {player["user"]["id"]: player["rating_change"] for player in answer["players"]}
+    assert shown == {player.pk: change_of(game, player) for player in players}
+    assert api_client.get(f"/api/games/{game.pk}/").json()["version"] == answer["version"]

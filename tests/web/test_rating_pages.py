@@ -210,3 +210,30 @@ def test_the_lobby_filters_the_open_tables_by_my_rating() -> None:
     assert (
         'data-rating-range="1800-2000"' not in client.get("/?tables=for-my-rating").content.decode()
     )
+
+
+def test_the_person_tag_shows_a_rating_only_where_the_page_gave_one() -> None:
+    from django.template import Context, Template
+
+    from ratings.selectors import Standing
+
+    tag = Template("{% load people %}{% person who with_rating=True %}|{% rating who %}")
+    placed_player = {
+        "user": {"id": 7, "display_name": "Анна", "is_bot": False},
+        "standing": Standing(
+            pool="async.classic.4", rating=1623, deviation=90, games=40, provisional=False, rank=3
+        ),
+    }
+    newcomer = {
+        "user": {"id": 8, "display_name": "Борис", "is_bot": False},
+        "standing": Standing(
+            pool="async.classic.4", rating=1500, deviation=350, games=0, provisional=True, rank=None
+        ),
+    }
+    bot = {"user": {"id": 9, "display_name": "Бот", "is_bot": True}}
+
+    shown = [tag.render(Context({"who": who})) for who in (placed_player, newcomer, bot)]
+
+    assert shown[0].count('data-rating="1623"') == 2 and "?" not in shown[0]
+    assert "1500?" in shown[1] and "предварительный" in shown[1]
+    assert "data-rating" not in shown[2] and shown[2].endswith("|")

@@ -142,13 +142,14 @@ def populate_pool(players: int) -> list[int]:
     most of them placed (their deviations below the provisional line)."""
     from canasta_club import clock
     from ratings import skill
-    from ratings.models import Pool, Rating
+    from ratings.models import Leaderboard, Pool, Rating
 
     started = time.perf_counter()
     users = make_users(players, "rated")
     now = clock.now()
     rng = random.Random(6)
     Pool.objects.get_or_create(name="async.classic.4")
+    Leaderboard.objects.get_or_create(pool_id="async.classic.4")
     ratings = []
     for user_id in users:
         belief = skill.Skill(mu=rng.gauss(25, 3), sigma=rng.uniform(1.2, 7.5))
@@ -251,13 +252,13 @@ def bench_pages(users: list[int], requests: int) -> None:
     from rest_framework.test import APIClient
 
     from accounts.models import User
-    from ratings.models import Pool, Rating
+    from ratings.models import Leaderboard, Place
 
     analyze()
-    placed = Pool.objects.get(name="async.classic.4").ranked
+    placed = Leaderboard.objects.get(pool_id="async.classic.4").ranked
     # The viewer: a player half way down the leaderboard.
-    middle = Rating.objects.filter(pool_id="async.classic.4", rank__gt=placed // 2).order_by("rank")
-    viewer_id, rank = middle.values_list("user_id", "rank").first() or (users[0], 1)
+    middle = Place.objects.filter(pool="async.classic.4", rank__gt=placed // 2).order_by("rank")
+    viewer_id, rank = middle.values_list("rating__user_id", "rank").first() or (users[0], 1)
     viewer = User.objects.get(pk=viewer_id)
     my_page = ((rank or 1) - 1) // 50 + 1
     page_client = Client()

@@ -2,35 +2,44 @@
 
 `Rating` holds a player's current belief in the library's units (ratings.skill); `RatingChange`
 is one game's move of one player's rating, unique per game and player (the guarantee that a
-game's ratings move once); `Pool` is each pool's row: its lock (ratings of a pool move one game
-at a time, in the order games end) and its leaderboard's size.
+game's ratings move once); `Pool` is each pool's row, its lock (ratings of a pool move one game
+at a time, in the order games end); `Leaderboard` and `Place` are the pool's leaderboard as its
+last refresh placed it.
 """
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 
 from ratings import skill
 
 
 class Pool(models.Model):
     """A rating pool (`async.classic.4`, ratings.pools). Its row is locked by every write of the
-    pool's ratings, so they move one game at a time, in the order the games end."""
+    pool's ratings, so they move one game at a time, in the order the games end; `version` counts
+    the games rated there (the leaderboard's refresh compares it with the one it placed)."""
 
     name = models.CharField(primary_key=True, max_length=24)
-    # One more with every game rated in the pool; the leaderboard's refresh notes the one it
-    # placed (`placed_version`), so a refresh is due when they differ.
     version = models.PositiveIntegerField(default=0)
-    placed_version = models.PositiveIntegerField(default=0)
-    # Players on the leaderboard at its last refresh: ranks 1 to `ranked`.
-    ranked = models.PositiveIntegerField(default=0)
-    refreshed_at = models.DateTimeField(null=True, blank=True)
-    # When the first player on the leaderboard turns provisional (a long pause): a refresh is
-    # due then too.
-    next_dropout_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.name
+
+
+class Leaderboard(models.Model):
+    """A pool's leaderboard as its last refresh placed it. Its row is the refresh's own lock,
+    apart from the pool's: a game's end never waits for a refresh, nor a refresh for a game."""
+
+    pool = models.OneToOneField(Pool, primary_key=True, on_delete=models.CASCADE)
+    # The pool's version the last refresh placed: a refresh is due when the pool's moved on.
+    placed_version = models.PositiveIntegerField(default=0)
+    # Players placed at the last refresh: places 1 to `ranked`.
+    ranked = models.PositiveIntegerField(default=0)
+    refreshed_at = models.DateTimeField(null=True, blank=True)
+    # When the first player placed turns provisional (a long pause): a refresh is due then too.
+    next_dropout_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.pool_id}: {self.ranked} placed"
 
 
 class Rating(models.Model):
@@ -47,18 +56,10 @@ class Rating(models.Model):
     last_played_at = models.DateTimeField()
     # When the growing deviation passes the provisional line; null: provisional now.
     steady_until = models.DateTimeField(null=True, blank=True)
-    # The place on the pool's leaderboard at its last refresh; null: not on it (provisional).
-    rank = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "pool"], name="rating_once_per_pool"),
-        ]
-        indexes = [
-            # The leaderboard's pages: the places in order, from any place on.
-            models.Index(
-                fields=["pool", "rank"], name="rating_leaderboard", condition=Q(rank__isnull=False)
-            ),
         ]
 
     def __str__(self) -> str:
@@ -67,6 +68,26 @@ class Rating(models.Model):
     @property
     def skill(self) -> skill.Skill:
         return skill.Skill(mu=self.mu, sigma=self.sigma)
+
+
+class Place(models.Model):
+    """A rating's place on its pool's leaderboard at the last refresh, written by the refresh
+    alone (ratings.services.refresh_leaderboard); none while the rating is provisional."""
+
+    rating = models.OneToOneField(
+        Rating, primary_key=True, on_delete=models.CASCADE, related_name="place"
+    )
+    pool = models.CharField(max_length=24)  # the rating's, for the index of the pages
+    rank = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [
+            # The leaderboard's pages: the places in order, from any place on.
+            models.Index(fields=["pool", "rank"], name="place_leaderboard"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pool} #{self.rank}"
 
 
 class RatingChange(models.Model):

@@ -8,13 +8,13 @@ game in the pool (ratings.skill).
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from django.db.models import F, FloatField, OuterRef, Subquery, Value
+from django.db.models import F, FloatField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce, Round
 
 from ratings import skill
-from ratings.models import Pool, Rating, RatingChange
+from ratings.models import Leaderboard, Place, Rating, RatingChange
 
 
 @dataclass(frozen=True)
@@ -54,16 +54,22 @@ def newcomer(pool: str) -> Standing:
 
 
 def _standing(rating: Rating, now: datetime) -> Standing:
+    """A rating read with its place (`_with_places`) as it stands at `now`."""
     belief = skill.grown(rating.skill, since=rating.last_played_at, now=now)
     provisional = rating.steady_until is None or rating.steady_until <= now
+    place: Place | None = getattr(rating, "place", None)
     return Standing(
         pool=rating.pool_id,
         rating=belief.rating,
         deviation=belief.deviation,
         games=rating.games,
         provisional=provisional,
-        rank=None if provisional else rating.rank,
+        rank=None if provisional or place is None else place.rank,
     )
+
+
+def _with_places() -> QuerySet[Rating]:
+    return Rating.objects.select_related("place")
 
 
 def ratings_of(*, user_id: int, now: datetime) -> list[Standing]:
@@ -71,12 +77,12 @@ def ratings_of(*, user_id: int, now: datetime) -> list[Standing]:
     first."""
     return [
         _standing(rating, now)
-        for rating in Rating.objects.filter(user_id=user_id).order_by("-games", "pool_id")
+        for rating in _with_places().filter(user_id=user_id).order_by("-games", "pool_id")
     ]
 
 
 def standing_of(*, user_id: int, pool: str, now: datetime) -> Standing:
-    rating = Rating.objects.filter(user_id=user_id, pool_id=pool).first()
+    rating = _with_places().filter(user_id=user_id, pool_id=pool).first()
     return newcomer(pool) if rating is None else _standing(rating, now)
 
 
@@ -90,7 +96,7 @@ def standings(
         return {}
     found = {
         (rating.user_id, rating.pool_id): _standing(rating, now)
-        for rating in Rating.objects.filter(
+        for rating in _with_places().filter(
             user_id__in={user_id for user_id, _pool in pairs},
             pool_id__in={pool for _user_id, pool in pairs},
         )
@@ -137,17 +143,17 @@ def leaderboard(*, pool: str, after: int, limit: int, now: datetime) -> list[Lea
     an index range of the places kept by the refresh, never a count of the pool. Players turned
     provisional since the last refresh (a long pause) are left out at once."""
     rows = (
-        Rating.objects.filter(pool_id=pool, rank__gt=after, steady_until__gt=now)
+        Place.objects.filter(pool=pool, rank__gt=after, rating__steady_until__gt=now)
         .order_by("rank")
         .values_list(
             "rank",
-            "user_id",
-            "user__display_name",
-            "user__username",
-            "mu",
-            "sigma",
-            "last_played_at",
-            "games",
+            "rating__user_id",
+            "rating__user__display_name",
+            "rating__user__username",
+            "rating__mu",
+            "rating__sigma",
+            "rating__last_played_at",
+            "rating__games",
         )[:limit]
     )
     board = []
@@ -155,7 +161,7 @@ def leaderboard(*, pool: str, after: int, limit: int, now: datetime) -> list[Lea
         belief = skill.grown(skill.Skill(mu=mu, sigma=sigma), since=last_played_at, now=now)
         board.append(
             LeaderboardRow(
-                rank=cast(int, rank),  # rank__gt: never null
+                rank=rank,
                 user={"id": user_id, "name": display_name or username},
                 rating=belief.rating,
                 deviation=belief.deviation,
@@ -167,12 +173,12 @@ def leaderboard(*, pool: str, after: int, limit: int, now: datetime) -> list[Lea
 
 def leaderboard_size(*, pool: str) -> int:
     """Players on the pool's leaderboard at its last refresh (its last place)."""
-    return Pool.objects.filter(name=pool).values_list("ranked", flat=True).first() or 0
+    return Leaderboard.objects.filter(pool_id=pool).values_list("ranked", flat=True).first() or 0
 
 
 def pools_played() -> dict[str, int]:
     """The pools someone has played a rated game in, with the players on their leaderboards."""
-    return dict(Pool.objects.values_list("name", "ranked"))
+    return dict(Leaderboard.objects.values_list("pool_id", "ranked"))
 
 
 @dataclass(frozen=True)

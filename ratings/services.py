@@ -2,9 +2,10 @@
 finished games rated in order (the backfill), and the leaderboards' places refreshed.
 
 Every write of a pool's ratings holds its `Pool` row's lock (`_lock_pool`), so a pool's ratings
-move one game at a time, in the order the games end (their transactions commit), and a refresh
-never meets a game half rated. A game's ratings move once: `RatingChange` is unique per game and
-player, and a game already rated is left alone.
+move one game at a time, in the order the games end (their transactions commit). A game's
+ratings move once: `RatingChange` is unique per game and player, and a game already rated is
+left alone. The leaderboard's refresh writes only its own rows (`Leaderboard`, `Place`), from
+what the ratings are as it reads them: games end while it runs, and neither waits.
 """
 
 from collections.abc import Sequence
@@ -12,11 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import F, Max, Min, Q
+from django.db.models import Count, F, Max, Min, Q
 
 from canasta_club import clock
 from ratings import skill
-from ratings.models import Pool, Rating, RatingChange
+from ratings.models import Leaderboard, Place, Pool, Rating, RatingChange
 
 # Rows per INSERT of the backfill (a statement takes at most 65,535 parameters).
 _BATCH = 5_000
@@ -94,6 +95,7 @@ def _lock_pool(name: str) -> None:
     moved_on = Pool.objects.filter(name=name)
     if not moved_on.update(version=F("version") + 1):
         Pool.objects.bulk_create([Pool(name=name)], ignore_conflicts=True)
+        Leaderboard.objects.bulk_create([Leaderboard(pool_id=name)], ignore_conflicts=True)
         moved_on.update(version=F("version") + 1)
 
 
@@ -175,53 +177,51 @@ def _fields(rating: Rating) -> dict[str, object]:
 
 
 # The leaderboard's places: the players not provisional at `now`, by rating (equal ones by user
-# id), numbered from 1; only the rows whose place changed are written. Written out: the ORM
-# cannot update rows from a window function's numbering.
-_RATINGS = Rating._meta.db_table
+# id), numbered from 1; only the places that changed are written. Written out: the ORM cannot
+# insert rows from a window function's numbering.
 _PLACE_SQL = f"""
-UPDATE {_RATINGS} SET rank = ranked.place
-FROM (
-    SELECT id, row_number() OVER (ORDER BY mu DESC, user_id) AS place
-    FROM {_RATINGS} WHERE pool_id = %s AND steady_until > %s
-) ranked
-WHERE {_RATINGS}.id = ranked.id AND ({_RATINGS}.rank IS NULL OR {_RATINGS}.rank <> ranked.place)
+INSERT INTO {Place._meta.db_table} (rating_id, pool, rank)
+SELECT id, pool_id, row_number() OVER (ORDER BY mu DESC, user_id)
+FROM {Rating._meta.db_table} WHERE pool_id = %s AND steady_until > %s
+ON CONFLICT (rating_id) DO UPDATE SET rank = excluded.rank
+WHERE {Place._meta.db_table}.rank <> excluded.rank
 """
 
 
 def refresh_leaderboards() -> list[str]:
-    """Places again the players of every pool whose ratings moved since its last refresh, or
-    where a player has become provisional since (a long pause); the pools refreshed."""
+    """Places again the players of every pool where a game was rated since its leaderboard's
+    last refresh, or where a player placed has turned provisional since (a long pause); the
+    pools refreshed (a pool another refresh is placing right now is left to it)."""
     now = clock.now()
-    due = Pool.objects.filter(
-        Q(version__gt=F("placed_version")) | Q(next_dropout_at__lte=now)
-    ).values_list("name", flat=True)
-    refreshed = []
-    for name in due:
-        refresh_leaderboard(pool=name)
-        refreshed.append(name)
-    return refreshed
+    due = Leaderboard.objects.filter(
+        Q(pool__version__gt=F("placed_version")) | Q(next_dropout_at__lte=now)
+    ).values_list("pool_id", flat=True)
+    return [name for name in due if refresh_leaderboard(pool=name) is not None]
 
 
 @transaction.atomic(durable=True)
-def refresh_leaderboard(*, pool: str) -> int:
-    """The pool's leaderboard places as its ratings now stand; how many players are on it."""
-    version = (
-        Pool.objects.select_for_update(of=("self",))
-        .filter(name=pool)
-        .values_list("version", flat=True)
-        .get()
+def refresh_leaderboard(*, pool: str) -> int | None:
+    """The pool's leaderboard places as its ratings now stand; how many players are on it (None:
+    another refresh of the pool is running, and will)."""
+    board = (
+        Leaderboard.objects.select_for_update(of=("self",), skip_locked=True)
+        .filter(pool_id=pool)
+        .first()
     )
+    if board is None:
+        return None
+    # The version first: the places below see at least the games it counts.
+    version = Pool.objects.values_list("version", flat=True).get(name=pool)
     now = clock.now()
-    players = Rating.objects.filter(pool_id=pool)
-    placed = players.filter(steady_until__gt=now)
-    players.filter(rank__isnull=False).exclude(steady_until__gt=now).update(rank=None)
+    Place.objects.filter(pool=pool).exclude(rating__steady_until__gt=now).delete()
     with connection.cursor() as cursor:
         cursor.execute(_PLACE_SQL, [pool, now])
-    ranked = placed.count()
-    Pool.objects.filter(name=pool).update(
-        placed_version=version,
-        ranked=ranked,
-        refreshed_at=now,
-        next_dropout_at=placed.aggregate(first=Min("steady_until"))["first"],
+    placed = Place.objects.filter(pool=pool).aggregate(
+        count=Count("pk"), first_dropout=Min("rating__steady_until")
     )
-    return ranked
+    board.placed_version = version
+    board.ranked = placed["count"]
+    board.refreshed_at = now
+    board.next_dropout_at = placed["first_dropout"]
+    board.save()
+    return board.ranked

@@ -116,15 +116,15 @@ def test_the_games_counters_are_filled_from_the_rows(apps_before_counters):
     assert recorded()[people[0].pk] == (4, 2, 1)  # 3 seats kept, 1 game left; 2 won
 
 
-BEFORE_RATINGS = [("games", "0015_fill_player_games_counters"), ("ratings", None)]
+GAMES_BEFORE_RATINGS = ("games", "0015_fill_player_games_counters")
 
 
 @pytest.fixture
 def games_before_ratings() -> Iterator[Any]:
     """The games app migrated back to games without pools or `rated` (and no ratings app)."""
     executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE_RATINGS)
-    yield executor.loader.project_state([BEFORE_RATINGS[0]]).apps
+    executor.migrate([GAMES_BEFORE_RATINGS, ("ratings", None)])
+    yield executor.loader.project_state([GAMES_BEFORE_RATINGS]).apps
     migrate_to_latest()
 
 

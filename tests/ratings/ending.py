@@ -54,9 +54,10 @@ def set_rating(user: User, *, rating: int, deviation: int, pool: str = "async.cl
     """The player as if rated `rating` ± `deviation` in `pool` by earlier games, last one now."""
     from canasta_club import clock
     from ratings import skill
-    from ratings.models import Pool
+    from ratings.models import Leaderboard, Pool
 
     Pool.objects.get_or_create(name=pool)
+    Leaderboard.objects.get_or_create(pool_id=pool)
     # As a game rated there would: the leaderboard's refresh is due.
     Pool.objects.filter(name=pool).update(version=F("version") + 1)
     belief = skill.Skill(

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from canasta_club import clock
-from ratings.models import Pool, Rating, RatingChange
+from ratings.models import Leaderboard, Pool, Rating, RatingChange
 from tests.factories import UserFactory
 from tests.ratings.ending import end_game, game_of
 
@@ -64,7 +64,7 @@ def test_the_backfill_rates_as_the_games_would_have_been_rated_as_they_ended(cap
     assert RatingChange.objects.count() == 4 * len(games)
     chain_holds()
     # The leaderboard is refreshed too (these players are all still provisional: empty).
-    assert Pool.objects.get(name="async.classic.4").placed_version > 0
+    assert Leaderboard.objects.get(pool_id="async.classic.4").placed_version > 0
 
     call_command("rate_finished_games")
     assert "async.classic.4: 0 game(s) rated." in capsys.readouterr().out

@@ -15,7 +15,7 @@ from canasta_club import clock
 from games import services
 from ratings import services as rating_services
 from ratings import skill
-from ratings.models import Pool, Rating
+from ratings.models import Leaderboard, Pool, Rating
 from tests.factories import UserFactory
 from tests.ratings.ending import end_game, game_of, set_rating
 from tests.web.browser.conftest import Players, horizontal_overflow, serious_violations, shoot
@@ -33,7 +33,8 @@ def crowd_rated(pool: str = "async.classic.4") -> None:
     users = User.objects.bulk_create(
         User(username=f"rated{n}", display_name=f"Игрок {n}", password="!") for n in range(CROWD)
     )
-    Pool.objects.get_or_create(name=pool)
+    Pool.objects.get_or_create(name=pool, defaults={"version": 1})
+    Leaderboard.objects.get_or_create(pool_id=pool)
     ratings = []
     for number, user in enumerate(users):
         belief = skill.Skill(mu=skill.MODEL.mu + (600 - 9 * number) / skill.SCALE, sigma=2.5)

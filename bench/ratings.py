@@ -11,15 +11,18 @@ unless `--keep`. Three parts, in this order:
   two teams), each rated through `ratings.services.rate_game` in its own transaction, as a
   game's end does: this process's CPU per game (the model, the ORM, the driver), p50/p99, the
   wall time, and PostgreSQL's CPU per game; the model alone (openskill) per game; then the
-  leaderboard's refresh of the 100,000. Target: < 5 ms CPU per game.
+  leaderboard's refresh of the 100,000 (placing all, with nothing moved, after 100 games).
+  Target: < 5 ms CPU per game.
 - `pages`: the leaderboard page `/ratings/` (the top, place 50,001 on, the viewer's own page)
   and `GET /api/ratings/` (the top, offset 50,000) with the 100,000 players placed, and a
   player's history, in-process through Django's test clients: p50/p99, CPU, queries. Target:
   p99 < 50 ms.
 
     .venv/bin/python bench/ratings.py [--players 100000] [--games 100000] [--updates 2000]
-        [--requests 300] [--keep]
+        [--requests 300] [--parts backfill,pool] [--keep]
 """
+
+from __future__ import annotations
 
 import argparse
 import os
@@ -29,10 +32,14 @@ import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.figures import database_cpu, percentile, timed_gets
 from bench.stack import bench_database
+
+if TYPE_CHECKING:
+    from ratings.services import GameResult
 
 DATABASE = "canasta_ratings_bench"
 # Rows per INSERT: a statement bound on the server takes at most 65,535 parameters (a game has
@@ -181,7 +188,6 @@ def bench_updates(users: list[int], updates: int) -> None:
     from django.db import transaction
 
     from ratings import services, skill
-    from ratings.services import GameResult
 
     rng = random.Random(4)
     tables = [(4, 2, "async.classic.4", updates)] + [
@@ -190,23 +196,7 @@ def bench_updates(users: list[int], updates: int) -> None:
     tables.append((6, 2, "async.classic.6", updates // 4))
     print(f"  rate_game, each game in its own transaction (load average {load()}):")
     for players, teams, pool, count in tables:
-        game_ids = finished_games(
-            count=count, pool=pool, players=players, teams=teams, host=users[0]
-        )
-        results = []
-        for game_id in game_ids:
-            seated = rng.sample(users, players)
-            places = list(range(teams))
-            rng.shuffle(places)
-            results.append(
-                GameResult(
-                    game_id=game_id,
-                    pool=pool,
-                    sides=tuple(tuple(seated[team::teams]) for team in range(teams)),
-                    places=tuple(places),
-                    ended_at=_now(),
-                )
-            )
+        results = _results(users, rng, count=count, players=players, teams=teams, pool=pool)
         cpu, wall = [], []
         db_started = database_cpu(DATABASE)
         for result in results:
@@ -229,16 +219,52 @@ def bench_updates(users: list[int], updates: int) -> None:
             f"{percentile(wall, 0.99):.2f} ms; PostgreSQL CPU {db_cpu:.2f} ms a game; "
             f"the model alone {statistics.median(model):.3f} ms"
         )
-    started = time.perf_counter()
-    placed = services.refresh_leaderboard(pool="async.classic.4")
-    first = time.perf_counter() - started
-    started = time.perf_counter()
-    services.refresh_leaderboard(pool="async.classic.4")
-    again = time.perf_counter() - started
+    timings = []
+    for moved in (None, 0, 100):
+        if moved:  # games ended since the last refresh
+            for result in _results(users, rng, count=moved):
+                with transaction.atomic():
+                    services.rate_game(result=result)
+        started = time.perf_counter()
+        placed = services.refresh_leaderboard(pool="async.classic.4")
+        timings.append((time.perf_counter() - started) * 1000)
     print(
-        f"  the leaderboard's refresh at {placed:,} placed players: {first * 1000:.0f} ms "
-        f"(every place written), then {again * 1000:.0f} ms (nothing moved since)"
+        f"  the leaderboard's refresh at {placed:,} placed players (its own rows: games end "
+        f"meanwhile): {timings[0]:.0f} ms placing all, {timings[1]:.0f} ms with nothing moved, "
+        f"{timings[2]:.0f} ms after 100 games"
     )
+
+
+def _results(
+    users: list[int],
+    rng: random.Random,
+    *,
+    count: int,
+    players: int = 4,
+    teams: int = 2,
+    pool: str = "async.classic.4",
+) -> list[GameResult]:
+    """`count` games over at the table, each with players drawn from `users`, sides placed at
+    random."""
+    from ratings.services import GameResult
+
+    results = []
+    for game_id in finished_games(
+        count=count, pool=pool, players=players, teams=teams, host=users[0]
+    ):
+        seated = rng.sample(users, players)
+        places = list(range(teams))
+        rng.shuffle(places)
+        results.append(
+            GameResult(
+                game_id=game_id,
+                pool=pool,
+                sides=tuple(tuple(seated[team::teams]) for team in range(teams)),
+                places=tuple(places),
+                ended_at=_now(),
+            )
+        )
+    return results
 
 
 def _now() -> datetime:
@@ -304,15 +330,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--updates", type=int, default=2_000)
     parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument(
+        "--parts", default="backfill,pool", help="backfill, pool (the updates and the pages)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
 
     # Notifications' after-commit publish goes to an in-memory broker: no worker, no side effects.
     with bench_database(DATABASE, env={"CELERY_BROKER_URL": "memory://"}, keep=args.keep):
-        bench_backfill(args.games)
-        users = populate_pool(args.players)
-        bench_updates(users, args.updates)
-        bench_pages(users, args.requests)
+        parts = args.parts.split(",")
+        if "backfill" in parts:
+            bench_backfill(args.games)
+        if "pool" in parts:
+            users = populate_pool(args.players)
+            bench_updates(users, args.updates)
+            bench_pages(users, args.requests)
 
 
 if __name__ == "__main__":

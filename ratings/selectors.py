@@ -53,18 +53,41 @@ def newcomer(pool: str) -> Standing:
     )
 
 
+def _shown(
+    *,
+    pool: str,
+    belief: skill.Skill,
+    last_played_at: datetime,
+    steady_until: datetime | None,
+    games: int,
+    rank: int | None,
+    now: datetime,
+) -> Standing:
+    """A rating as it stands at `now`: its deviation grown since the last game, provisional
+    once past the line (`steady_until`), placed only when not provisional."""
+    grown = skill.grown(belief, since=last_played_at, now=now)
+    provisional = steady_until is None or steady_until <= now
+    return Standing(
+        pool=pool,
+        rating=grown.rating,
+        deviation=grown.deviation,
+        games=games,
+        provisional=provisional,
+        rank=None if provisional else rank,
+    )
+
+
 def _standing(rating: Rating, now: datetime) -> Standing:
     """A rating read with its place (`_with_places`) as it stands at `now`."""
-    belief = skill.grown(rating.skill, since=rating.last_played_at, now=now)
-    provisional = rating.steady_until is None or rating.steady_until <= now
     place: Place | None = getattr(rating, "place", None)
-    return Standing(
+    return _shown(
         pool=rating.pool_id,
-        rating=belief.rating,
-        deviation=belief.deviation,
+        belief=rating.skill,
+        last_played_at=rating.last_played_at,
+        steady_until=rating.steady_until,
         games=rating.games,
-        provisional=provisional,
-        rank=None if provisional or place is None else place.rank,
+        rank=None if place is None else place.rank,
+        now=now,
     )
 
 
@@ -89,18 +112,25 @@ def standing_of(*, user_id: int, pool: str, now: datetime) -> Standing:
 def standings(
     *, players: Iterable[tuple[int, str]], now: datetime
 ) -> dict[tuple[int, str], Standing]:
-    """The standings of (user id, pool) pairs in one query (a page's names); a newcomer's for
-    those who have not played in that pool."""
+    """The standings of (user id, pool) pairs in one query of plain rows (a page's names, so
+    without the places); a newcomer's for those who have not played in that pool."""
     pairs = set(players)
     if not pairs:
         return {}
-    found = {
-        (rating.user_id, rating.pool_id): _standing(rating, now)
-        for rating in _with_places().filter(
-            user_id__in={user_id for user_id, _pool in pairs},
-            pool_id__in={pool for _user_id, pool in pairs},
+    found = {}
+    for user_id, pool, mu, sigma, last_played_at, steady_until, games in Rating.objects.filter(
+        user_id__in={user_id for user_id, _pool in pairs},
+        pool_id__in={pool for _user_id, pool in pairs},
+    ).values_list("user_id", "pool_id", "mu", "sigma", "last_played_at", "steady_until", "games"):
+        found[user_id, pool] = _shown(
+            pool=pool,
+            belief=skill.Skill(mu=mu, sigma=sigma),
+            last_played_at=last_played_at,
+            steady_until=steady_until,
+            games=games,
+            rank=None,
+            now=now,
         )
-    }
     return {pair: found.get(pair) or newcomer(pair[1]) for pair in pairs}
 
 

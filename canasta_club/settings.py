@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "notifications",
     "moderation",
     "tournaments",
+    "ratings",
     "web",
 ]
 
@@ -369,6 +370,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "games.tasks.purge_idempotency_keys",
         "schedule": timedelta(hours=1),
         "options": {"expire_seconds": 600},
+    },
+    # The leaderboards' places (ratings.services): those of pools where a game was rated since
+    # the last refresh, or where a player turned provisional after a long pause.
+    "refresh-leaderboards": {
+        "task": "ratings.tasks.refresh_leaderboards",
+        "schedule": timedelta(seconds=10),
+        "options": {"expire_seconds": 60},
     },
     "sweep-report-deadlines": {
         "task": "moderation.tasks.sweep_report_deadlines",

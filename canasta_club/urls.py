@@ -46,6 +46,7 @@ urlpatterns = [
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
     path("api/", include("tournaments.urls")),
+    path("api/", include("ratings.urls")),
     path("", include("web.urls")),
 ]
 

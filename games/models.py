@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Now
 
 from games.engine import Rules
@@ -65,10 +65,11 @@ class Game(models.Model):
 
     # Played to the end or abandoned: what exports, player stats, afterwords and reports wait for.
     OVER_STATUSES = (Status.FINISHED, Status.ABANDONED)
-    # What its creator chose in opening the table (open_table's arguments of the same names),
-    # which a rematch copies; every other column is the game's own course
-    # (tests/games/test_rematch.py holds the model's fields to the two).
-    TABLE_SETTINGS = ("mode", "length", "rules", "private")
+    # What its creator chose in opening the table (open_table's arguments of the same names;
+    # `rating_range` is the columns rating_min and rating_max), which a rematch copies; every
+    # other column is the game's own course (tests/games/test_rematch.py holds the model's
+    # fields to the two).
+    TABLE_SETTINGS = ("mode", "length", "rules", "private", "rated", "rating_range")
 
     mode = models.CharField(max_length=5, choices=Mode.choices)
     length = models.CharField(max_length=5, choices=Length.choices)
@@ -76,6 +77,13 @@ class Game(models.Model):
     rules = models.JSONField()
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.WAITING)
     private = models.BooleanField(default=False)
+    # A rated game moves its players' ratings in its pool (ratings.pools: "{mode}.{game}.{seats}",
+    # set when the table is opened): opened rated (the default) and no bot seated at the start.
+    rated = models.BooleanField(default=True)
+    pool = models.CharField(max_length=24)
+    # A rated table may ask for players rated within [rating_min, rating_max] in its pool.
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
     invite_code = models.CharField(max_length=32, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -141,6 +149,17 @@ class Game(models.Model):
                 condition=Q(winner_team__isnull=True) | Q(winner_team__lte=LAST_TEAM),
                 name="game_winner_team_in_table",
             ),
+            # A rating range: both ends, the lower first, on a rated table only.
+            models.CheckConstraint(
+                condition=Q(rating_min__isnull=True, rating_max__isnull=True)
+                | Q(
+                    rated=True,
+                    rating_min__isnull=False,
+                    rating_max__isnull=False,
+                    rating_min__lte=F("rating_max"),
+                ),
+                name="game_rating_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -154,6 +173,12 @@ class Game(models.Model):
     def arranged(self) -> bool:
         """Opened and seated by the club for an event (a tournament), not in the lobby."""
         return self.tournament is not None
+
+    @property
+    def rating_range(self) -> tuple[int, int] | None:
+        if self.rating_min is None or self.rating_max is None:
+            return None
+        return (self.rating_min, self.rating_max)
 
 
 class Seat(models.Model):

@@ -35,6 +35,7 @@ from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, Tabl
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
 from games.table_phrases import found_silent, is_silent, phrase_text
+from ratings import selectors as rating_selectors
 from social import selectors as social_selectors
 
 MOVE_LOG_PAGE = 500
@@ -225,10 +226,13 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
     }
 
 
-def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
+def lobby(
+    *, user: User, status: str | None, mine: bool, for_my_rating: bool = False
+) -> QuerySet[Game]:
     """Open tables (public ones, plus private ones the user sits at or is invited to) or the
     user's own games. Tables where a player blocked either way with the user sits or is
-    invited are left out (social: a block keeps the two apart)."""
+    invited are left out (social: a block keeps the two apart); `for_my_rating`: only tables
+    without a rating range or whose range holds the user's rating in the table's pool."""
     games = Game.objects.defer("state")
     if mine:
         games = games.filter(seats__user=user)
@@ -257,6 +261,11 @@ def lobby(*, user: User, status: str | None, mine: bool) -> QuerySet[Game]:
             )
     if status:
         games = games.filter(status=status)
+    if for_my_rating:
+        own = rating_selectors.rating_in_pool(user_id=user.pk, pool=OuterRef("pool"))
+        games = games.filter(
+            Q(rating_min__isnull=True) | Q(rating_min__lte=own, rating_max__gte=own)
+        )
     return with_seats(games.distinct()).order_by("-created_at", "-pk")
 
 
@@ -362,13 +371,37 @@ def _may_see_invite(table: Table, viewer: User) -> bool:
     )
 
 
-def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> dict[str, Any]:
+def rating_changes_of(games: Sequence[Game]) -> dict[int, dict[int, int]]:
+    """The rating changes of the rated games over among `games` (game id -> user id -> change),
+    in one query: for a list of game summaries."""
+    return rating_selectors.changes_of(
+        game_ids=[game.pk for game in games if game.rated and game.is_over]
+    )
+
+
+def game_summary(
+    *,
+    table: Table,
+    viewer: User,
+    now: datetime | None = None,
+    rating_changes: dict[int, dict[int, int]] | None = None,
+) -> dict[str, Any]:
     """A lobby row: the table, its players and whose turn it is (no engine state). `now`, the
-    club's clock (a loaded game's own by default), says who is away and whether it is paused."""
+    club's clock (a loaded game's own by default), says who is away and whether it is paused.
+    A rated game over shows each player's rating change (`rating_changes`, from
+    `rating_changes_of`, or read here)."""
     game = table.game
     viewer_seat = seat_of(table=table, user=viewer)
     now = now or (table.now if isinstance(table, LoadedGame) else clock.now())
     pause = time_off.pause_state_of(game, now)
+    players = _players(table, now)
+    if game.rated and game.is_over:
+        if rating_changes is None:
+            rating_changes = rating_selectors.changes_of(game_ids=[game.pk])
+        moved = rating_changes.get(game.pk, {})
+        for player in players:
+            player["rating_change"] = moved.get(player["user"]["id"])
+    bounds = game.rating_range
     return {
         "id": game.pk,
         "mode": game.mode,
@@ -376,10 +409,13 @@ def game_summary(*, table: Table, viewer: User, now: datetime | None = None) -> 
         "rules": rules_of(game=game).to_options(),
         "status": game.status,
         "private": game.private,
+        "rated": game.rated,
+        "pool": game.pool,
+        "rating_range": list(bounds) if bounds else None,
         "invite_code": game.invite_code if _may_see_invite(table, viewer) else None,
         "created_by": game.created_by_id,
         "created_at": iso(game.created_at),
-        "players": _players(table, now),
+        "players": players,
         "with_bots": any(seat.user.is_bot for seat in table.seats),
         "your_seat": viewer_seat,
         "version": game.version,

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from games.engine.rules import DEALS_MAX, TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game, Invitation
 from games.players import LEVEL_NAMES, LEVELS
+from games.rating import RANGE_LIMITS
 from games.time_off import AWAY_REASONS
 
 ACTION_TYPES = [
@@ -181,6 +182,23 @@ class GameCreateSerializer(serializers.Serializer):
     private = serializers.BooleanField(
         required=False, default=False, help_text="Private tables are joined with an invite code."
     )
+    rated = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="A rated game (the default) moves its players' ratings in the table's `pool`; "
+        "a bot seated before the start makes the table casual (`rated` false).",
+    )
+    rating_range = serializers.ListField(
+        child=serializers.IntegerField(min_value=RANGE_LIMITS[0], max_value=RANGE_LIMITS[1]),
+        min_length=2,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="`[min, max]`: only players rated within it in the table's pool may join "
+        "(others: 403 `rating_out_of_range`); it must hold your own rating. Upside down: 400 "
+        "`invalid_rating_range`; on a casual table: 400 `rating_range_on_casual_table`.",
+    )
     seat = serializers.IntegerField(
         min_value=0,
         max_value=LAST_SEAT,
@@ -237,6 +255,12 @@ class LobbyQuerySerializer(serializers.Serializer):
     )
     mine = serializers.BooleanField(
         required=False, default=False, help_text="`1`: only games where I have a seat."
+    )
+    for_my_rating = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="`1`: only tables without a `rating_range`, or whose range holds your rating "
+        "in the table's pool.",
     )
 
 
@@ -345,6 +369,12 @@ class PlayerSerializer(serializers.Serializer):
         "vacation hour included) or `day_off` (one of their weekly days off, in their own time "
         "zone); null exactly when `away_until` is null.",
     )
+    rating_change = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Only in a rated game over: how much the game moved this player's rating in "
+        "the game's `pool`; null for a bot (one that took an abandoned seat).",
+    )
 
 
 class PauseSerializer(serializers.Serializer):
@@ -386,6 +416,19 @@ class GameSummarySerializer(serializers.Serializer):
     rules = RulesSerializer(help_text="Every option of the table, resolved.")
     status = GameStatusField()
     private = serializers.BooleanField()
+    rated = serializers.BooleanField(
+        help_text="The game moves its players' ratings in `pool`: opened rated and no bot "
+        "seated at its start (a seat abandoned to a bot later keeps it rated, and the side "
+        "that abandoned places last)."
+    )
+    pool = serializers.CharField(
+        help_text='The rating pool of the table: `"{mode}.{game}.{seats}"`, e.g. `async.classic.4`.'
+    )
+    rating_range = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="`[min, max]`: the ratings in `pool` the table lets join; null: anyone.",
+    )
     invite_code = serializers.CharField(
         allow_null=True, help_text="Shown only to the creator and seated players."
     )

@@ -115,6 +115,9 @@ GAME_EXAMPLE = OpenApiExample(
         },
         "status": "active",
         "private": False,
+        "rated": True,
+        "pool": "async.classic.4",
+        "rating_range": None,
         "invite_code": None,
         "created_by": 7,
         "created_at": "2026-11-30T08:00:00Z",
@@ -234,12 +237,16 @@ class GamesView(GenericAPIView):
             user=user,
             status=query.validated_data.get("status"),
             mine=query.validated_data["mine"],
+            for_my_rating=query.validated_data["for_my_rating"],
         )
-        page = self.paginate_queryset(games)
+        page = self.paginate_queryset(games) or []
         now = clock.now()  # one read of the club's clock for every row (who is away, paused)
+        changes = selectors.rating_changes_of(page)
         rows = [
-            selectors.game_summary(table=selectors.table_of(game), viewer=user, now=now)
-            for game in page or []
+            selectors.game_summary(
+                table=selectors.table_of(game), viewer=user, now=now, rating_changes=changes
+            )
+            for game in page
         ]
         return self.get_paginated_response(rows)
 
@@ -250,11 +257,13 @@ class GamesView(GenericAPIView):
         "6; `teams` at six: 3 pairs or 2 teams of three) and the house rules are options of "
         "`rules` too. The game starts when every seat is taken, with "
         f"a random first dealer. At most {services.MAX_WAITING_TABLES} of your tables may wait "
-        "for players at a time. "
+        "for players at a time. A table is rated (`rated`, the default) unless a bot sits at it "
+        "when it starts; a rated table may ask for a `rating_range`. "
         "`invite` keeps seats for players you name (see the field). "
-        "Errors: `invalid_rules` (400, with the reason), `suspended` (403), "
-        "`too_many_open_tables` (409), `invalid` (also a `seat` the table does not have), and "
-        "the invitations' refusals: `cannot_invite_yourself`, `duplicate_invitee`, "
+        "Errors: `invalid_rules` (400, with the reason), `invalid_rating_range` (400: upside "
+        "down, or without your own rating), `rating_range_on_casual_table` (400), `suspended` "
+        "(403), `too_many_open_tables` (409), `invalid` (also a `seat` the table does not "
+        "have), and the invitations' refusals: `cannot_invite_yourself`, `duplicate_invitee`, "
         "`unknown_player`, `invitee_is_bot`, `too_many_invitees` (400), `blocked` (403); a "
         "refused request opens nothing.",
         request=GameCreateSerializer,
@@ -269,6 +278,17 @@ class GamesView(GenericAPIView):
             OpenApiExample(
                 "a public correspondence match to 5000",
                 value={"mode": "async", "length": "match", "rules": {}, "private": False},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "a rated correspondence table for players rated 1400 to 1700",
+                value={
+                    "mode": "async",
+                    "length": "match",
+                    "rules": {},
+                    "rated": True,
+                    "rating_range": [1400, 1700],
+                },
                 request_only=True,
             ),
             OpenApiExample(
@@ -354,16 +374,19 @@ class JoinView(APIView):
         "any free seat, accepts their invitation; a private table needs no code then). "
         "Errors: `invalid` (400: a seat the table does not have), "
         "`seat_taken`, `already_seated`, `game_not_waiting` (409), `bad_invite_code`, "
-        "`suspended`, `seat_reserved` (the seat is kept for an invited player), `blocked` (a "
-        "player at the table, or invited to it, and you keep apart: a block either way) (403); "
-        "a private table without its `invite_code` is `not_found` (404), as on every endpoint, "
-        "to all but its creator, players and invited players.",
+        "`rating_out_of_range` (your rating in the table's pool is outside its "
+        "`rating_range`), `suspended`, `seat_reserved` (the seat is kept for an invited player), "
+        "`blocked` (a player at the table, or invited to it, and you keep apart: a block either "
+        "way) (403); a private table without its `invite_code` is `not_found` (404), as on every "
+        "endpoint, to all but its creator, players and invited players.",
         request=JoinSerializer,
         responses={
             200: GameDetailSerializer,
             400: ERROR_400,
             401: ERROR_401,
-            403: error_response("`suspended`, `bad_invite_code`, `seat_reserved`, `blocked`."),
+            403: error_response(
+                "`suspended`, `bad_invite_code`, `rating_out_of_range`, `seat_reserved`, `blocked`."
+            ),
             404: ERROR_404,
             409: error_response("`seat_taken`, `already_seated`, `game_not_waiting`."),
         },

@@ -16,6 +16,8 @@ from games import time_off
 from games.selectors import people_followed, player_stats
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
+from ratings import selectors as rating_selectors
+from ratings.serializers import StandingSerializer
 from social import selectors as social_selectors
 
 
@@ -25,11 +27,25 @@ class GameStatsSerializer(serializers.Serializer):
     abandoned = serializers.IntegerField()
 
 
+RATINGS_HELP = (
+    "The player's rating in each pool they have played a rated game in (CONTRACT §6), the most "
+    "played first."
+)
+
+
+def ratings_of(user: User) -> list[dict[str, object]]:
+    return [
+        standing.as_dict()
+        for standing in rating_selectors.ratings_of(user_id=user.pk, now=clock.now())
+    ]
+
+
 class PublicUserSerializer(PlayerCardSerializer):
     """A player's card as anyone sees it: never the email or sanctions. With the `viewer` in
     its context, also what the player is to them (social)."""
 
     games = serializers.SerializerMethodField()
+    ratings = serializers.SerializerMethodField(help_text=RATINGS_HELP)
     away_until = serializers.SerializerMethodField(
         help_text="When the player is back from a vacation or a day off (their correspondence "
         "turns' clocks stop meanwhile); null when not away."
@@ -45,6 +61,7 @@ class PublicUserSerializer(PlayerCardSerializer):
             "display_name",
             "authority",
             "games",
+            "ratings",
             "is_bot",
             "bot_level",
             "away_until",
@@ -85,6 +102,10 @@ class PublicUserSerializer(PlayerCardSerializer):
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_ratings(self, user: User) -> list[dict[str, object]]:
+        return ratings_of(user)
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_away_until(self, user: User) -> datetime | None:
@@ -172,6 +193,7 @@ class MeSerializer(AccountSerializer):
     """Your own profile: the account, your games, notification settings and vacation."""
 
     games = serializers.SerializerMethodField()
+    ratings = serializers.SerializerMethodField(help_text=RATINGS_HELP)
     notification_settings = serializers.SerializerMethodField()
     vacation = serializers.SerializerMethodField()
 
@@ -184,6 +206,7 @@ class MeSerializer(AccountSerializer):
             "language",
             "authority",
             "games",
+            "ratings",
             "muted_until",
             "suspended_until",
             "phrases_muted",
@@ -195,6 +218,10 @@ class MeSerializer(AccountSerializer):
     @extend_schema_field(GameStatsSerializer)
     def get_games(self, user: User) -> dict[str, int]:
         return player_stats(user=user)
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_ratings(self, user: User) -> list[dict[str, object]]:
+        return ratings_of(user)
 
     @extend_schema_field(NotificationSettingsSerializer)
     def get_notification_settings(self, user: User) -> dict[str, object]:

@@ -24,7 +24,9 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 # --- games ---------------------------------------------------------------------------------------
+from games import rating  # noqa: E402
 from games import services as game_services  # noqa: E402
+from games.engine import Rules  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 
 
@@ -41,6 +43,9 @@ class GameFactory(factory.django.DjangoModelFactory):
     )
     created_by = factory.SubFactory(UserFactory)
     scores = factory.LazyFunction(lambda: [0, 0])
+    pool = factory.LazyAttribute(
+        lambda game: rating.pool_of(mode=game.mode, rules=Rules.from_options(game.rules))
+    )
 
 
 class SeatFactory(factory.django.DjangoModelFactory):

@@ -1,6 +1,9 @@
-"""Helpers several pages use: the signed-in user, the 404 page, a form's errors as one line and
-a player's shown name (a bot's in the page's language)."""
+"""Helpers several pages use: the signed-in user, the 404 page, a form's errors as one line, a
+player's shown name (a bot's in the page's language) and the players' ratings beside their
+names."""
 
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -9,6 +12,7 @@ from django.shortcuts import render
 
 from accounts.models import User
 from canasta_club.i18n import text
+from ratings import selectors as rating_selectors
 
 
 def signed_in_user(request: HttpRequest) -> User:
@@ -67,3 +71,23 @@ def game_name(rules: dict[str, Any]) -> str:
     """A table's game by its name: «Канаста», «Самба», «Боливия» (the rules' `game`; absent
     from a classic table's rules)."""
     return text(*_GAME_NAMES[rules.get("game", "classic")])
+
+
+def attach_standings(
+    tables: Iterable[tuple[str, Sequence[dict[str, Any]]]], *, now: datetime
+) -> None:
+    """Each person among the tables' players (as the games selectors shape them), given as
+    (pool, players), gets their `standing` in the table's pool, for `{% person ... with_rating
+    =True %}`: one query for the whole page."""
+    tables = list(tables)
+    seated = [
+        (pool, player)
+        for pool, players in tables
+        for player in players
+        if not player["user"]["is_bot"]
+    ]
+    standings = rating_selectors.standings(
+        players=[(player["user"]["id"], pool) for pool, player in seated], now=now
+    )
+    for pool, player in seated:
+        player["standing"] = standings[player["user"]["id"], pool]

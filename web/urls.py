@@ -11,6 +11,7 @@ from web.moderation import views as moderation
 from web.notifications import views as notifications
 from web.people import views as people
 from web.players import views as players
+from web.ratings import views as ratings
 from web.replay import views as replay
 from web.rules import views as rules
 from web.table import events
@@ -86,6 +87,7 @@ urlpatterns = [
     ),
     path("rules/", rules.rules, name="rules"),
     path("help/", RedirectView.as_view(pattern_name="web:rules"), name="help"),
+    path("ratings/", ratings.ratings, name="ratings"),
     path("users/<int:user_id>/", players.player_card, name="player"),
     path("users/<int:user_id>/report/", players.report_player, name="report"),
     path("users/<int:user_id>/follow/", people.follow, name="follow"),

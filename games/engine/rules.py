@@ -8,11 +8,13 @@ from .seating import Seating
 from .variant import Variant
 from .variants import VARIANTS
 
+# The games a table plays (`Rules.game`), one variant each, the club's own first.
+GAMES = tuple(VARIANTS)
 _CHOICES: dict[str, tuple[object, ...]] = {
     "wild_limit": ("strict", "half"),
     "stock_out": ("club", "classic"),
     "tie": ("draw", "extra_deal"),
-    "game": tuple(VARIANTS),
+    "game": GAMES,
     "red_threes": ("club", "going_out"),
 }
 _FLAGS = (

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from accounts.models import User
 from canasta_club import clock
-from games import bots
+from games import bots, rating
 from games.engine import Match, Rules
 from games.models import Game, Seat
 from games.services.abandonment import give_seat_to_bot_locked
@@ -41,11 +41,13 @@ def open_arranged_games(
     rules: Rules,
     tournament: dict[str, int],
     sealed: bool,
+    rated: bool,
     games: Sequence[ArrangedGame],
 ) -> list[Game]:
     """Opens every game of `games` seated and dealt (active, first turn's clock running), in
     the caller's transaction: a few statements for any number of tables. `tournament` is the
-    games' `{"id", "round"}`; `sealed`, their deals are dealt at other tables too.
+    games' `{"id", "round"}`; `sealed`, their deals are dealt at other tables too; `rated`,
+    whether they move their players' ratings (games.rating).
 
     The first player to move is told it is their turn; the players are told of the game by the
     event (which knows what to call it), so no `game_started` is sent here.
@@ -53,6 +55,7 @@ def open_arranged_games(
     now = clock.now()
     length = Game.Length.DEAL if (rules.deals or 1) == 1 else Game.Length.MATCH
     options = rules.to_options()
+    pool = rating.pool_of(mode=mode, rules=rules)
     opened: list[Game] = []
     tables: list[tuple[LoadedGame, Match]] = []
     for arranged in games:
@@ -73,6 +76,8 @@ def open_arranged_games(
             started_at=now,
             tournament=tournament,
             sealed=sealed,
+            rated=rated,
+            pool=pool,
         )
         seats = tuple(
             # Seen now: a live player has the absence grace to reach the table.

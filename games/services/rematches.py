@@ -23,7 +23,7 @@ from django.db import transaction
 from accounts.models import User
 from canasta_club.errors import Conflict
 from canasta_club.i18n import text
-from games import selectors
+from games import rating, selectors
 from games.models import Game, Invitation, Rematch
 from games.services import invitations
 from games.services.locking import lock_game, lock_game_or_404, not_seated
@@ -71,6 +71,12 @@ def rematch(*, game_id: int, user: User) -> RematchResult:
 
 def _open_rematch(old: LoadedGame, user: User, seat: int) -> LoadedGame:
     settings = {name: getattr(old.game, name) for name in Game.TABLE_SETTINGS}
+    if any(taken.user.is_bot for taken in old.seats):
+        # Its bots come back from the start: a casual table (games.rating).
+        settings.update(rated=False, rating_range=None)
+    elif not rating.holds(game=old.game, user=user, now=old.now):
+        # The asker's rating has left the range since: the rematch asks for none.
+        settings["rating_range"] = None
     game = open_table_locked(user=user, seat=seat, **settings)
     Rematch.objects.create(of_game=old.game, game=game, created_by=user)
     others = [taken for taken in old.seats if taken.user_id != user.pk]

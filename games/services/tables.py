@@ -14,7 +14,7 @@ from accounts.models import User
 from canasta_club import clock
 from canasta_club.errors import Conflict, Forbidden, Invalid
 from canasta_club.i18n import text
-from games import bots, errors, live, selectors, store
+from games import bots, errors, live, rating, selectors, store
 from games.bots import TIMEOUT_LEVEL
 from games.engine import Rules
 from games.models import Game, Seat
@@ -28,7 +28,7 @@ from games.services.locking import (
     not_seated,
     refuse_suspended,
 )
-from games.services.turns import start_clock, start_game
+from games.services.turns import start_clock, start_game, unrate
 from games.store import LoadedGame
 
 # The bots' level when none is chosen: the club's, as a timed-out turn is played.
@@ -89,11 +89,22 @@ def open_table(
     private: bool,
     seat: int = 0,
     invite: Sequence[int] = (),
+    rated: bool = True,
+    rating_range: Sequence[int] | None = None,
 ) -> Game:
     """Opens a table with its creator seated at `seat`, keeping seats for the players in
-    `invite` (games.services.invitations); at most MAX_WAITING_TABLES waiting ones."""
+    `invite` (games.services.invitations); at most MAX_WAITING_TABLES waiting ones. A rated
+    table (the default) may ask for players rated within `rating_range` [min, max] in its pool
+    (games.rating)."""
     game = open_table_locked(
-        user=user, mode=mode, length=length, rules=rules, private=private, seat=seat
+        user=user,
+        mode=mode,
+        length=length,
+        rules=rules,
+        private=private,
+        seat=seat,
+        rated=rated,
+        rating_range=rating_range,
     )
     if invite:
         invitations.invite_locked(
@@ -103,7 +114,15 @@ def open_table(
 
 
 def open_table_locked(
-    *, user: User, mode: str, length: str, rules: dict[str, Any], private: bool, seat: int
+    *,
+    user: User,
+    mode: str,
+    length: str,
+    rules: dict[str, Any],
+    private: bool,
+    seat: int,
+    rated: bool = True,
+    rating_range: Sequence[int] | None = None,
 ) -> Game:
     """Inside the caller's transaction: a new table (its settings, Game.TABLE_SETTINGS, as
     given) with `user` seated at `seat`; their row locked, so that the cap on their waiting
@@ -111,6 +130,8 @@ def open_table_locked(
     refuse_suspended(user)
     engine_rules = validated_rules(length=length, options=rules)
     _check_seat(engine_rules, seat)
+    pool = rating.pool_of(mode=mode, rules=engine_rules)
+    bounds = rating.checked_range(rated=rated, rating_range=rating_range, pool=pool, creator=user)
     # The user's row lock serialises their concurrent opens, so the cap holds.
     User.objects.select_for_update(of=("self",)).filter(pk=user.pk).values_list("pk").get()
     if Game.objects.filter(created_by=user, status=Game.Status.WAITING).count() >= (
@@ -129,6 +150,10 @@ def open_table_locked(
         length=length,
         rules=engine_rules.to_options(),
         private=private,
+        rated=rated,
+        pool=pool,
+        rating_min=bounds[0] if bounds else None,
+        rating_max=bounds[1] if bounds else None,
         invite_code=secrets.token_urlsafe(9) if private else "",
         created_by=user,
         scores=[0 for _team in engine_rules.seating.teams],
@@ -158,6 +183,9 @@ def play_with_bots(
         mode=mode,
         length=length,
         rules=engine_rules.to_options(),
+        # Bots from the start: a casual game (games.rating).
+        rated=False,
+        pool=rating.pool_of(mode=mode, rules=engine_rules),
         created_by=user,
         scores=[0 for _team in engine_rules.seating.teams],
     )
@@ -208,6 +236,7 @@ def join_locked(*, locked: LoadedGame, user: User, seat: int, invite_code: str =
             text("Вы уже сидите за этим столом.", "You already have a seat at this table."),
         )
     _check_free_seat(locked, seat)
+    rating.refuse_out_of_range(game=game, user=user, now=locked.now)
     invitations.admit_locked(locked=locked, pending=pending, user=user, seat=seat)
     return seat_and_start(locked, user=user, seat=seat)
 
@@ -265,6 +294,9 @@ def seat_bot(*, game_id: int, user: User, seat: int, level: str) -> LoadedGame:
     seated = {taken.user_id for taken in locked.seats}
     bot = bots.free_bot(level=level, besides=seated)
     if game.status == Game.Status.WAITING:
+        if game.rated:
+            unrate(game)
+            game.save(update_fields=["rated", "rating_min", "rating_max"])
         return seat_and_start(locked, user=bot, seat=seat)
     return give_seat_to_bot_locked(locked, seat=seat, bot=bot)
 

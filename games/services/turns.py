@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.conf import settings
 
-from games import time_off
+from games import rating, time_off
 from games.away import deadline_after
 from games.engine import Match, Rules
 from games.models import Game
@@ -88,6 +88,8 @@ def start_game(locked: LoadedGame) -> None:
     seed = secrets.randbits(128)  # too many to search offline from one's hand and the upcard
     game.seed = seed
     game.first_dealer = secrets.choice(rules.seating.seats)
+    if any(seat.user.is_bot for seat in locked.seats):
+        unrate(game)
     match = Match.new(rules, first_dealer=game.first_dealer, seed=seed)
     now = locked.now
     game.state = match.to_dict()
@@ -109,9 +111,15 @@ def start_game(locked: LoadedGame) -> None:
     notify_turn(locked, match)
 
 
+def unrate(game: Game) -> None:
+    """A bot sits at the table before its start: the game is casual (and asks for no range)."""
+    game.rated = False
+    game.rating_min = game.rating_max = None
+
+
 def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
     """The game is over (its status set by the caller): no clock any more, the players' games
-    counted, everyone told."""
+    counted and, in a rated game, their ratings moved, everyone told."""
     game = locked.game
     game.winner_team = winner_team
     game.finished_at = finished_at
@@ -119,6 +127,7 @@ def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime
     game.turn_started_at = None
     game.turn_deadline = None
     count_game_over(game=game, seats=locked.seats)
+    rating.rate_game_over(locked)
     for seat in locked.seats:
         notify(
             user_id=seat.user_id,

@@ -147,6 +147,7 @@ def test_public_card_hides_email_and_sanctions(user_client):
         "display_name": other.display_name,
         "authority": 12,
         "games": {"played": 0, "won": 0, "abandoned": 0},
+        "ratings": [],
         "is_bot": False,
         "bot_level": "",
         "away_until": None,

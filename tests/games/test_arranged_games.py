@@ -36,7 +36,12 @@ def arrange(
     ]
     with transaction.atomic():
         return services.open_arranged_games(
-            mode=mode, rules=RULES, tournament={"id": 7, "round": 2}, sealed=sealed, games=tables
+            mode=mode,
+            rules=RULES,
+            tournament={"id": 7, "round": 2},
+            sealed=sealed,
+            rated=True,
+            games=tables,
         )
 
 

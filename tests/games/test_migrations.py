@@ -114,3 +114,55 @@ def test_the_games_counters_are_filled_from_the_rows(apps_before_counters):
 
     assert recorded() == counted_from_rows()
     assert recorded()[people[0].pk] == (4, 2, 1)  # 3 seats kept, 1 game left; 2 won
+
+
+GAMES_BEFORE_RATINGS = ("games", "0018_deal_break_pace_and_autoplayed")
+
+
+@pytest.fixture
+def games_before_ratings() -> Iterator[Any]:
+    """The games app migrated back to games without pools or `rated` (and no ratings app)."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([GAMES_BEFORE_RATINGS, ("ratings", None)])
+    yield executor.loader.project_state([GAMES_BEFORE_RATINGS]).apps
+    migrate_to_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_games_pool_is_filled_and_games_with_bots_from_the_start_are_casual(
+    games_before_ratings,
+):
+    game_model = games_before_ratings.get_model("games", "Game")
+    seat_model = games_before_ratings.get_model("games", "Seat")
+    abandonment_model = games_before_ratings.get_model("games", "Abandonment")
+    people = UserFactory.create_batch(4)
+    bot = UserFactory.create(bot_level="club")
+
+    def game(mode: str, rules: dict, players: list) -> Any:
+        made = game_model.objects.create(
+            mode=mode, length="deal", rules=rules, created_by_id=people[0].pk, status="finished"
+        )
+        for seat, player in enumerate(players):
+            seat_model.objects.create(game=made, user_id=player.pk, seat=seat, team=seat % 2)
+        return made
+
+    of_people = game("async", {}, people)
+    pairs_of_six = game("live", {"players": 6, "teams": 3}, people)
+    samba = game("async", {"game": "samba", "players": 4, "teams": 2}, people)
+    bot_from_the_start = game("live", {"players": 2, "teams": 2}, [people[0], bot])
+    left_to_the_bot = game("async", {}, [*people[:3], bot])
+    abandonment_model.objects.create(
+        game=left_to_the_bot, user_id=people[3].pk, seat=3, created_at=left_to_the_bot.created_at
+    )
+
+    migrate_to_latest()
+
+    from games.models import Game
+
+    assert {game.pk: (game.pool, game.rated) for game in Game.objects.only("pool", "rated")} == {
+        of_people.pk: ("async.classic.4", True),
+        pairs_of_six.pk: ("live.classic.6", True),
+        samba.pk: ("async.samba.4", True),
+        bot_from_the_start.pk: ("live.classic.2", False),
+        left_to_the_bot.pk: ("async.classic.4", True),
+    }

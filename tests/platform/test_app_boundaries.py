@@ -1,13 +1,15 @@
-"""The apps depend one way: games uses accounts, social and notifications, never the other way
-round; tournaments uses games, never the other way round.
+"""The apps depend one way: games uses accounts, social, notifications and ratings, never the
+other way round; tournaments uses games, never the other way round.
 
 notifications is a leaf app (no circle of apps); accounts leaves a player's games and time away
 to the API layer (profiles), which joins them to the profile. social (who follows and who blocks
 whom) knows accounts only: games, moderation and the pages ask it whether two players may share
-a table, and compose the list of people one follows with their games. tournaments opens, plays
-out and reads games only through the games app's front doors (its services, selectors, models,
-the engine's rules and the API's shapes): how a turn is timed out or a bot decides is the games
-app's alone, and games knows of a tournament only the label it was opened with."""
+a table, and compose the list of people one follows with their games. ratings is a leaf too:
+games tells it a rated game's result (games.rating); of games it knows only the pure rules
+engine, for the tables its pools are made of. tournaments opens, plays out and reads games only
+through the games app's front doors (its services, selectors, models, the engine's rules and the
+API's shapes): how a turn is timed out or a bot decides is the games app's alone, and games
+knows of a tournament only the label it was opened with."""
 
 import ast
 import importlib.util
@@ -98,3 +100,22 @@ def _is_module(name: str) -> bool:
 
 def test_tournaments_use_games_through_its_front_doors() -> None:
     assert _imports_of("tournaments", _through_front_doors) == {}
+
+
+def test_ratings_knows_of_games_only_the_rules_engine() -> None:
+    def engine_or_not_games(module: str) -> bool:
+        return module.split(".")[0] != "games" or module.split(".")[:2] == ["games", "engine"]
+
+    assert _imports_of("ratings", engine_or_not_games) == {}
+
+
+@pytest.mark.parametrize(
+    "app", ["accounts", "notifications", "games", "moderation", "ratings", "social", "tournaments"]
+)
+def test_the_app_never_imports_the_pages_or_the_profiles(app: str) -> None:
+    assert _imports_of(app, _none_of("web", "profiles")) == {}
+
+
+@pytest.mark.parametrize("app", ["accounts", "notifications", "moderation", "social"])
+def test_the_app_never_imports_ratings(app: str) -> None:
+    assert _imports_of(app, _none_of("ratings")) == {}

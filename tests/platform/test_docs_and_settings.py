@@ -23,7 +23,7 @@ CODE_IN_SOURCE = re.compile(
 
 def _codes_in_source() -> set[str]:
     codes = set()
-    for app in ("accounts", "games", "moderation", "notifications", "tournaments"):
+    for app in ("accounts", "games", "moderation", "notifications", "ratings", "tournaments"):
         for path in (ROOT / app).rglob("*.py"):
             for match in CODE_IN_SOURCE.finditer(path.read_text(encoding="utf-8")):
                 codes.add(match.group(1) or match.group(2))

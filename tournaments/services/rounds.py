@@ -116,13 +116,12 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
             )
         )
     with notifications_buffered():
-        # Issue 36 (ratings) adds `rated`: the games are rated unless the tournament is casual
-        # (rated=tournament.rated).
         games = game_services.open_arranged_games(
             mode=tournament.mode,
             rules=rules,
             tournament={"id": tournament.pk, "round": number},
             sealed=duplicate,
+            rated=tournament.rated,
             games=arranged,
         )
         for game, seated in zip(games, arranged, strict=True):

@@ -13,6 +13,7 @@ from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
+from games.rating import RANGE_LIMITS
 from web.lobby.shaping import TABLE_NAMES, table_name
 
 # The match lengths offered besides the table's own (R-GAME-1/2, seed 001).
@@ -54,6 +55,14 @@ class OpenTableForm(forms.Form):
     to_7500 = forms.BooleanField(required=False)
     double_going_out = forms.BooleanField(required=False)
     private = forms.BooleanField(required=False)
+    # A rated table (the default) or a casual one; a rated one may ask for a rating range.
+    rated = forms.ChoiceField(choices=[("true", "true"), ("false", "false")], required=False)
+    rating_min = forms.IntegerField(
+        min_value=RANGE_LIMITS[0], max_value=RANGE_LIMITS[1], required=False
+    )
+    rating_max = forms.IntegerField(
+        min_value=RANGE_LIMITS[0], max_value=RANGE_LIMITS[1], required=False
+    )
     seat = forms.TypedChoiceField(
         choices=[(n, n) for n in range(LAST_SEAT + 1)], coerce=int, initial=0
     )
@@ -87,6 +96,25 @@ class OpenTableForm(forms.Form):
         return list(
             dict.fromkeys([*self.cleaned_data["invite"], *self.cleaned_data["invite_names"]])
         )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if (data.get("rating_min") is None) != (data.get("rating_max") is None):
+            raise forms.ValidationError(
+                text(
+                    "Диапазон рейтинга — это оба числа: от и до.",
+                    "A rating range needs both numbers: from and to.",
+                )
+            )
+        return data
+
+    def is_rated(self) -> bool:
+        return self.cleaned_data["rated"] != "false"
+
+    def rating_range(self) -> tuple[int, int] | None:
+        """The range asked for (the service checks it), or None."""
+        low, high = self.cleaned_data["rating_min"], self.cleaned_data["rating_max"]
+        return None if low is None or high is None else (low, high)
 
     def rules_options(self) -> dict[str, object]:
         """The engine's options; what the form leaves open takes the table's default."""

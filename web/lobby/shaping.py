@@ -9,8 +9,11 @@ from canasta_club import clock
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from games.models import Game
+from ratings import selectors as rating_selectors
+from ratings.pools import pool_title
+from ratings.selectors import Standing
 from social import selectors as social_selectors
-from web.shared import game_name
+from web.shared import attach_standings, game_name
 
 # What the pages call each table the engine seats (players, teams), the club's game first.
 TABLE_NAMES = {
@@ -82,9 +85,19 @@ def invitable(*, user: User) -> list[tuple[int, str]]:
     return [(player.id, player.name) for player in followed[:INVITABLE_SHOWN]]
 
 
-def lobby_sections(*, user: User) -> dict[str, list[Any]]:
+def my_ratings(*, user: User) -> list[tuple[str, Standing]]:
+    """The user's ratings in the pools they have played, the most played first, named."""
+    return [
+        (pool_title(standing.pool), standing)
+        for standing in rating_selectors.ratings_of(user_id=user.pk, now=clock.now())
+    ]
+
+
+def lobby_sections(*, user: User, for_my_rating: bool = False) -> dict[str, list[Any]]:
     """Your turn first (nearest deadline first), then the invitations waiting for your answer,
-    your other unfinished games, your tables waiting for players, and open tables to join."""
+    your other unfinished games, your tables waiting for players, and open tables to join
+    (`for_my_rating`: those without a rating range and those whose range holds your rating);
+    every person's rating beside their name."""
     now = clock.now()  # one read of the club's clock for every row (who is away, paused)
     active = [
         _lobby_row(game, user=user, now=now)
@@ -96,8 +109,13 @@ def lobby_sections(*, user: User) -> dict[str, list[Any]]:
     )
     waiting = [
         _lobby_row(game, user=user, now=now)
-        for game in game_selectors.lobby(user=user, status=Game.Status.WAITING, mine=False)[:100]
+        for game in game_selectors.lobby(
+            user=user, status=Game.Status.WAITING, mine=False, for_my_rating=for_my_rating
+        )[:100]
     ]
+    attach_standings(
+        ((row.game.pool, row.summary["players"]) for row in [*active, *waiting]), now=now
+    )
     return {
         "your_turn": your_turn,
         "invitations": list(game_selectors.invitations_for(user=user)),

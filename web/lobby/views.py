@@ -10,7 +10,7 @@ from canasta_club.errors import ClubError
 from games import services as game_services
 from games.models import Game
 from web.lobby.forms import TARGETS, OpenTableForm, PlayWithBotsForm
-from web.lobby.shaping import invitable, lobby_sections
+from web.lobby.shaping import invitable, lobby_sections, my_ratings
 from web.refusals import refusal_of
 from web.shared import signed_in_user
 
@@ -25,13 +25,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return _lobby_page(request, form, status=200)
 
 
+# `?tables=` of the open tables: all of them, or those whose rating range holds yours.
+FOR_MY_RATING = "for-my-rating"
+
+
 def _lobby_page(request: HttpRequest, form: OpenTableForm, *, status: int) -> HttpResponse:
+    for_my_rating = request.GET.get("tables") == FOR_MY_RATING
     context = {
         "form": form,
         "targets": TARGETS,
         # The rows' "в запасе 3 часа" and "уже 1 минуту", on the club's clock read once.
         "now": clock.now(),
-        **lobby_sections(user=signed_in_user(request)),
+        "for_my_rating": for_my_rating,
+        "my_ratings": my_ratings(user=signed_in_user(request))[:2],
+        **lobby_sections(user=signed_in_user(request), for_my_rating=for_my_rating),
     }
     return render(request, "web/lobby.html", context, status=status)
 
@@ -51,6 +58,8 @@ def open_table(request: HttpRequest) -> HttpResponse:
                 private=form.cleaned_data["private"],
                 seat=form.cleaned_data["seat"],
                 invite=form.invitee_ids(),
+                rated=form.is_rated(),
+                rating_range=form.rating_range(),
             )
         except ClubError as exc:
             form.add_error(None, refusal_of(exc).message)

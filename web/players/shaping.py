@@ -7,12 +7,14 @@ from typing import Any
 from accounts import selectors as account_selectors
 from accounts.models import User
 from accounts.selectors import is_online
+from canasta_club import clock
 from canasta_club.i18n import text
 from games import selectors as game_selectors
 from moderation import selectors as moderation_selectors
 from moderation.models import AuthorityChange, Report
 from moderation.selectors import AuthorityChangeShown, ReportTargets
 from social import selectors as social_selectors
+from web.ratings.shaping import PoolRating, ratings_on_card
 
 RECENT_GAMES_ON_CARD = 10
 AUTHORITY_CHANGES_ON_CARD = 10
@@ -54,6 +56,8 @@ class PlayerCard:
     stats: dict[str, int]
     authority_changes: list[dict[str, Any]]
     recent_games: list[dict[str, Any]]
+    # Their rating in each pool played, with its history's chart.
+    ratings: list[PoolRating]
     # «Пожаловаться»: the finished games the viewer shared with this player, and the player's
     # afterwords in them the viewer could read (what a report may cite). No games: no form.
     report_targets: ReportTargets
@@ -92,6 +96,7 @@ def player_card(*, player_id: int, viewer: User) -> PlayerCard | None:
             )
         ],
         recent_games=[_from_side(game) for game in record.recent_games],
+        ratings=[] if player.is_bot else ratings_on_card(user=player, now=clock.now()),
         report_targets=targets,
         relation=relation,
         online=online and not player.is_bot,

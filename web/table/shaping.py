@@ -24,7 +24,7 @@ from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
-from web.shared import game_name, player_name
+from web.shared import attach_standings, game_name, player_name
 from web.table.move_log import (
     LoggedTurn,
     MovePhrase,
@@ -610,6 +610,7 @@ def table_page(
         return None
     detail, seat, seating = view.detail, view.seat, view.seating
     game = table.game
+    attach_standings([(game.pool, detail["players"])], now=table.now)
     players = {player["seat"]: player for player in detail["players"]}
     person = viewer if isinstance(viewer, User) else None
     said = [

@@ -18,6 +18,9 @@
   let previewSeq = 0;
   let rendered = new Map(); // each button's state as the server rendered it: {disabled, why}
   let dragged = false; // a drag just ended: the click that follows is not a selection
+  // A refusal the page came with (a seat refused on joining: taken, a rating out of the
+  // table's range) stays through the refreshes that swap the table in, until the player acts.
+  let pageAlert = (page.querySelector("[data-alert]")?.textContent || "").trim();
 
   const table = () => page.querySelector("[data-game]");
   const hand = () => page.querySelector("[data-hand]");
@@ -110,6 +113,8 @@
     const answers = Array.from(page.querySelectorAll("[data-afterword-alert]"));
     const wasYourTurn = table().dataset.yourTurn === "true";
     table().replaceWith(fresh);
+    const freshAlert = page.querySelector("[data-alert]");
+    if (keep && pageAlert && freshAlert && !freshAlert.textContent.trim()) showAlert(pageAlert);
     for (const [id, value, focused] of typed) {
       const field = document.getElementById(id);
       if (field) { field.value = value; if (focused) field.focus(); }
@@ -210,6 +215,7 @@
   async function send(action) {
     if (busy) return; // a double click sends one move
     busy = true;
+    pageAlert = "";
     const focus = focusPlace();
     for (const button of page.querySelectorAll("[data-action]")) button.disabled = true;
     try {

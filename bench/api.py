@@ -21,7 +21,8 @@ tree it started from (README, Benchmarks).
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. Databases are
 named BENCH_DATABASE_PREFIX (default canasta_bench) + _<pid>[_<tree>], dropped at the end. The
-Celery broker and cache are a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15):
+Celery broker and cache are a Redis database of the bench's own (BENCH_REDIS_URL, default DB 15;
+with --ab the other tree has the one before it):
 no worker drains it, and it is flushed at the end, so it must be used by nothing else.
 """
 
@@ -443,9 +444,11 @@ class Tree:
 
 @contextlib.contextmanager
 def served(
-    name: str, folder: Path, port: int, args: argparse.Namespace, tables: int
+    name: str, folder: Path, port: int, args: argparse.Namespace, tables: int, redis_url: str
 ) -> Iterator[Tree]:
-    """A tree migrated into a database of its own, its players made, its gunicorn started."""
+    """A tree migrated into a database of its own, its players made, its gunicorn started, its
+    cache and broker in a Redis database of its own (another tree's keys may have other
+    shapes: a throttle's history, a cached token)."""
     import psycopg
 
     database = f"{database_prefix()}_{os.getpid()}_{name}"
@@ -459,6 +462,7 @@ def served(
         "API_RATE_USER": "1000000/min",
         "API_RATE_ANON": "1000000/min",
         **bench_env(args),
+        "REDIS_URL": redis_url,
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
     }
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
@@ -492,11 +496,15 @@ def served(
 def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
     this, other = f"{short_name('HEAD')}+", short_name(args.ab)
     tables = max(client_counts)
+    # The bench's Redis database for this tree, the one before it for the other.
+    redis_a = bench_env(args)["REDIS_URL"]
+    base, _slash, number = redis_a.rpartition("/")
+    redis_b = f"{base}/{int(number) - 1}"
     try:
         with (
             exported_tree(args.ab) as folder,
-            served("a", ROOT, PORT, args, tables) as tree_a,
-            served("b", folder, PORT + 1, args, tables) as tree_b,
+            served("a", ROOT, PORT, args, tables, redis_a) as tree_a,
+            served("b", folder, PORT + 1, args, tables, redis_b) as tree_b,
         ):
             tree_a.name, tree_b.name = f"{this} (this tree)", other
             describe(tree_a.env, args, f"databases {tree_a.database} and {tree_b.database}")
@@ -542,7 +550,8 @@ def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
                     flush=True,
                 )
     finally:
-        redis.Redis.from_url(bench_env(args)["REDIS_URL"]).flushdb()
+        for url in (redis_a, redis_b):
+            redis.Redis.from_url(url).flushdb()
 
 
 MEASURES = {

@@ -163,6 +163,7 @@ def test_the_lobby_shows_rated_tables_their_range_and_the_ratings_beside_names(
     # Opening a rated table for a range.
     page.goto("/")
     form = page.locator("[data-open-table]")
+    form.locator("details.more-rules summary").click()  # folded with the house rules
     form.locator("[name=rating_min]").fill("1300")
     form.locator("[name=rating_max]").fill("1700")
     form.get_by_role("button", name="Открыть стол").click()

@@ -17,7 +17,7 @@ gunicorn.conf.py and settings); the two trees take turns, round after round, the
 each round (A B, B A, ...), so the machine's drifting load falls on both. Every round prints both
 trees' figures and their ratio; the end, each tree's median and the ratio of the medians. On a
 shared machine quote the ratios; a change on the request path quotes such a run against the
-tree it started from (README, Benchmarks).
+tree it started from (docs/benchmarks.md).
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. Databases are
 named BENCH_DATABASE_PREFIX (default canasta_bench) + _<pid>[_<tree>], dropped at the end. The

@@ -1,5 +1,7 @@
-"""The OpenAPI description documents every error code; the docs page needs no CDN; the embedded
-defaults (SQLite, file broker) are configured against lock errors and slow polling, and play."""
+"""The OpenAPI description documents every error code; the docs page needs no CDN; README.md stays
+a door (its commands, every setting, links that lead somewhere) and docs/ stays true to the tree;
+the embedded defaults (SQLite, file broker) are configured against lock errors and slow polling,
+and play."""
 
 import json
 import re
@@ -57,6 +59,133 @@ def test_swagger_ui_is_served_from_the_sidecar_package_not_a_cdn():
 
     assert "drf_spectacular_sidecar" in page
     assert "cdn.jsdelivr.net" not in page
+
+
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+# What the settings and gunicorn's read from the environment (os.environ[...], .get(...), env_bool).
+ENV_READ = re.compile(
+    r"""os\.environ(?:\.get\(|\[)\s*["']([A-Z][A-Z0-9_]+)["']"""
+    r"""|["']([A-Z][A-Z0-9_]+)["'] in os\.environ|env_bool\(\s*["']([A-Z][A-Z0-9_]+)["']"""
+)
+MARKDOWN_LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
+
+
+def _markdown_pages() -> list[Path]:
+    return [README, ROOT / "SECURITY.md", *sorted(DOCS.glob("*.md"))]
+
+
+def _prose(path: Path) -> list[tuple[int, str]]:
+    """The page's lines outside code fences, with their numbers."""
+    lines, fenced = [], False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced:
+            lines.append((number, line))
+    return lines
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the page's headings (a repeated one gets -1, -2, ...)."""
+    anchors: set[str] = set()
+    for _, line in _prose(path):
+        if match := re.match(r"#{1,6} (.+)", line):
+            slug = re.sub(r"[^\w\- ]", "", match.group(1).strip().lower()).replace(" ", "-")
+            repeated, n = slug, 0
+            while repeated in anchors:
+                n += 1
+                repeated = f"{slug}-{n}"
+            anchors.add(repeated)
+    return anchors
+
+
+def test_the_readme_is_a_door():
+    text = README.read_text(encoding="utf-8")
+
+    assert len(text.encode()) <= 15_000
+    for section in ("Two commands", "Layout", "Configuration at a glance", "Russian and English"):
+        assert f"\n## {section}\n" in text
+    for page in sorted(DOCS.glob("*.md")):
+        assert f"(docs/{page.name})" in text, f"README links {page.name}"
+
+
+def test_the_readme_commands_are_make_targets():
+    commands = re.findall(r"^make (\w+)", README.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert commands[:2] == ["run", "test"]
+    for target in commands:
+        planned = subprocess.run(
+            ["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        assert planned.returncode == 0, planned.stderr
+
+
+def test_every_environment_variable_is_documented():
+    read = {
+        name
+        for source in (ROOT / "canasta_club" / "settings.py", ROOT / "gunicorn.conf.py")
+        for match in ENV_READ.finditer(source.read_text(encoding="utf-8"))
+        for name in match.groups()
+        if name
+    }
+    readme = README.read_text(encoding="utf-8")
+    glance = readme[readme.index("## Configuration at a glance") :]
+    in_full = (DOCS / "operations.md").read_text(encoding="utf-8")
+
+    assert {"DATABASE_URL", "SECRET_KEY", "PORT", "WEB_CONCURRENCY"} <= read
+    assert not {name for name in read if f"`{name}`" not in glance}, "README's table"
+    assert not {name for name in read if f"`{name}`" not in in_full}, "docs/operations.md"
+
+
+def test_the_docs_links_lead_somewhere():
+    for page in _markdown_pages():
+        for target in MARKDOWN_LINK.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            assert linked.exists(), f"{page.name}: {target}"
+            if anchor:
+                assert anchor in _anchors(linked), f"{page.name}: {target}"
+
+
+def test_the_docs_index_lists_every_page():
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+
+    for page in sorted(DOCS.glob("*.md")):
+        assert page.name == "README.md" or f"]({page.name})" in index, page.name
+
+
+def test_prose_lines_are_wrapped():
+    for page in _markdown_pages():
+        for number, line in _prose(page):
+            assert line.startswith("|") or len(line) <= 100, f"{page.name}, line {number}"
+
+
+def test_every_bench_script_is_documented():
+    benchmarks = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        if script.name == "__init__.py":
+            continue
+        if 'if __name__ == "__main__":' in script.read_text(encoding="utf-8"):
+            assert f"### `bench/{script.name}`" in benchmarks, script.name
+        else:
+            assert f"`bench/{script.name}`" in benchmarks, script.name
+    assert "bench/api.py --ab REV" in benchmarks
+
+
+def test_the_pages_hooks_are_in_the_pages():
+    hooks = set(re.findall(r"\[(data-[a-z-]+)", (DOCS / "pages.md").read_text(encoding="utf-8")))
+    web = ROOT / "web"
+    markup = " ".join(
+        path.read_text(encoding="utf-8")
+        for pattern in ("templates/**/*.html", "templates/**/*.js", "static/web/*.js", "**/*.py")
+        for path in web.glob(pattern)
+    )
+
+    assert len(hooks) > 50
+    assert not {hook for hook in hooks if hook not in markup}
 
 
 EMBEDDED = """

@@ -49,7 +49,6 @@ urlpatterns = [
     path("games/<game_id:game_id>/pause/", table.ask_pause, name="pause"),
     path("games/<game_id:game_id>/pause/accept/", table.accept_pause, name="pause-accept"),
     path("games/<game_id:game_id>/pause/resume/", table.resume_pause, name="pause-resume"),
-    path("games/<game_id:game_id>/rematch/", table.rematch, name="rematch"),
     path("games/<game_id:game_id>/phrases/", table.say_phrase, name="say-phrase"),
     path("games/<game_id:game_id>/phrases/mute/", table.mute_phrases, name="mute-phrases"),
     path(

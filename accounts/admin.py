@@ -5,7 +5,7 @@ from django.http import HttpRequest
 
 from accounts import services
 from accounts.models import ApiToken, User
-from canasta_club.admin import ClubModelAdmin
+from club.admin import ClubModelAdmin
 
 
 @admin.register(User)

@@ -16,7 +16,7 @@ from rest_framework import authentication, exceptions
 
 from accounts import token_cache
 from accounts.models import ApiToken, User
-from canasta_club.i18n import text
+from club.i18n import text
 
 LAST_USED_RESOLUTION = timedelta(hours=1)
 

@@ -8,7 +8,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 
 from accounts import login_limits
-from canasta_club.i18n import text
+from club.i18n import text
 
 
 def too_many_failures(wait: float) -> str:

@@ -14,7 +14,7 @@ password hasher, so a guessing client costs no PBKDF2 time. Limits (settings.LOG
   from within `known_address_days` skips the account backoff, so a distributed guess at one
   account cannot lock its owner out at home, and elsewhere not for longer than the cap.
 
-Counts live in the shared cache; when it is down nobody is limited (canasta_club/cache.py).
+Counts live in the shared cache; when it is down nobody is limited (club/cache.py).
 """
 
 import time
@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
-from canasta_club.client import client_address
+from club.client import client_address
 
 _PREFIX = "login_limits"
 

@@ -6,7 +6,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
-from canasta_club import clock
+from club import clock
 
 # A player seen within this is in the club now: an open page of theirs asks the server every
 # 30 s while it is shown (the bell), so a player with the club on screen stays online.

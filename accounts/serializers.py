@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, User
-from canasta_club import clock
+from club import clock
 
 # Passwords are never trimmed; the cap keeps hashing cheap for absurd inputs.
 PASSWORD_MAX_LENGTH = 128

@@ -25,9 +25,9 @@ from accounts.authentication import digest_of
 from accounts.forms import too_many_failures
 from accounts.models import DEVICE_NAME_MAX_LENGTH, ApiToken, BrowserSession, User
 from accounts.tasks import send_password_reset_email
-from canasta_club import clock
-from canasta_club.errors import Forbidden, Invalid, LimitReached, NotFound
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Forbidden, Invalid, LimitReached, NotFound
+from club.i18n import text
 
 # A player's devices; a program logging in on every run does not pile up tokens beyond this.
 MAX_TOKENS_PER_USER = 20

@@ -8,7 +8,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 
 
 @shared_task

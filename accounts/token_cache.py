@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from canasta_club.cache import shared_cache
+from club.cache import shared_cache
 
 if TYPE_CHECKING:
     from accounts.models import ApiToken, User

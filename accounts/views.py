@@ -16,9 +16,9 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from canasta_club.api import request_user
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
-from canasta_club.throttling import ScopedRateThrottle
+from club.api import request_user
+from club.openapi import ERROR_400, ERROR_401, error_response
+from club.throttling import ScopedRateThrottle
 
 ERROR_404 = error_response("No such user (or token).")
 ERROR_429 = error_response("Too many attempts; retry later.")

@@ -99,7 +99,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.engine import Match, Rules
 from games.models import Game, Seat
 

@@ -147,7 +147,7 @@ def bench_backfill(games: int) -> None:
 def populate_pool(players: int) -> list[int]:
     """`players` rated players in async.classic.4, spread as a real pool is (mu ~ N(25, 3)),
     most of them placed (their deviations below the provisional line)."""
-    from canasta_club import clock
+    from club import clock
     from ratings import skill
     from ratings.models import Leaderboard, Pool, Rating
 
@@ -268,7 +268,7 @@ def _results(
 
 
 def _now() -> datetime:
-    from canasta_club import clock
+    from club import clock
 
     return clock.now()
 

@@ -56,7 +56,7 @@ def populate(follows: int) -> int:
     from django.contrib.auth.hashers import make_password
 
     from accounts.models import User
-    from canasta_club import clock
+    from club import clock
     from games.models import Game, Seat
     from social.models import Block, Follow
 

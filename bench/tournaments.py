@@ -100,7 +100,7 @@ def _people(count: int, prefix: str) -> list:
 
 def _finish_round_at_once(tournament, number: int, chance: random.Random) -> None:
     """Every game of the round over with random totals (as if played), in one statement a game."""
-    from canasta_club import clock
+    from club import clock
     from games.models import Game
     from tournaments.models import RoundTable
 
@@ -196,7 +196,7 @@ def opening_figures(*, players: int) -> None:
 
 
 def simulation_figures(*, entries: int, rounds: int, absent_share: float, seed: int = 64) -> None:
-    from canasta_club import clock
+    from club import clock
     from games import bots, timeouts
     from games import services as game_services
     from games.engine import Match

@@ -19,8 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from canasta_club import clock
-from canasta_club.cache import cache_is_up
+from club import clock
+from club.cache import cache_is_up
 from games.models import Game
 from notifications.models import OutboxMessage
 

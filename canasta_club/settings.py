@@ -13,7 +13,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
-from canasta_club import static_files
+from club import static_files
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CANASTA_VAR_DIR", BASE_DIR / "var"))
@@ -204,22 +204,22 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "canasta_club.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
     # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
-    "DEFAULT_PARSER_CLASSES": ["canasta_club.api.JSONParser"],
-    # JSON written by orjson (canasta_club/api.py); the browsable API's pages take the inline
+    "DEFAULT_PARSER_CLASSES": ["club.api.JSONParser"],
+    # JSON written by orjson (club/api.py); the browsable API's pages take the inline
     # styles of DRF's templates (content_security).
     "DEFAULT_RENDERER_CLASSES": [
-        "canasta_club.api.JSONRenderer",
-        "canasta_club.content_security.BrowsableAPIRenderer",
+        "club.api.JSONRenderer",
+        "club.content_security.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PAGINATION_CLASS": "canasta_club.api.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "club.api.Pagination",
     "PAGE_SIZE": 50,
-    # Every view: `anon` per client address, `user` per account (canasta_club/throttling.py). A
+    # Every view: `anon` per client address, `user` per account (club/throttling.py). A
     # table page reading once a second is 60/min; a program playing fast stays well under `user`.
     "DEFAULT_THROTTLE_CLASSES": [
-        "canasta_club.throttling.AnonRateThrottle",
-        "canasta_club.throttling.UserRateThrottle",
+        "club.throttling.AnonRateThrottle",
+        "club.throttling.UserRateThrottle",
     ],
     # Scopes, per address: "auth" (log-in, password change, reset confirm), "register" and
     # "password_reset" (each tells something about an email: SECURITY.md).
@@ -230,7 +230,7 @@ REST_FRAMEWORK: dict[str, Any] = {
         "register": "10/hour",
         "password_reset": "5/hour",
     },
-    # DRF's own reading of X-Forwarded-For (canasta_club/client.py is ours): the same count.
+    # DRF's own reading of X-Forwarded-For (club/client.py is ours): the same count.
     "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
@@ -246,20 +246,20 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "canasta_club.openapi.document_request_too_large",
+        "club.openapi.document_request_too_large",
     ],
 }
 
 # Celery: Redis in production; a file-system broker on the embedded default (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Throttles, the log-in limiter and cached figures must count across all web processes: Redis
-# when there is one (degrading to "no cache" while it is down: canasta_club/cache.py, with short
+# when there is one (degrading to "no cache" while it is down: club/cache.py, with short
 # timeouts so a dead Redis costs a request little); the embedded default is a single process,
 # where local memory is enough.
 CACHES = {
     "default": (
         {
-            "BACKEND": "canasta_club.cache.DegradingRedisCache",
+            "BACKEND": "club.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -278,8 +278,8 @@ BROKER_DIR = VAR_DIR / "broker"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # Every process that publishes (web, shell, worker) needs the folders, not only `make run`.
     (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
-    # kombu's transport with atomic message writes (canasta_club/filesystem_transport.py).
-    CELERY_BROKER_TRANSPORT = "canasta_club.filesystem_transport:Transport"
+    # kombu's transport with atomic message writes (club/filesystem_transport.py).
+    CELERY_BROKER_TRANSPORT = "club.filesystem_transport:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # Files are polled (kombu's default: once a second); a tenth keeps live turns on time.
         "polling_interval": 0.1,
@@ -411,7 +411,7 @@ SECURE_SSL_REDIRECT = False
 # Content-Security-Policy (django-csp) on every answer: the club's own origin only, no inline
 # script or style, no plugins, no framing, forms posting only here. The pages load nothing but
 # their own static files; data reaches scripts in data- attributes or json_script. Swagger UI
-# and DRF's browsable API also take inline styles (canasta_club/content_security.py).
+# and DRF's browsable API also take inline styles (club/content_security.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -4,9 +4,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.forms import AdminLoginForm
-from canasta_club.content_security import inline_styles
+from accounts.session_login import SessionLoginView
 from canasta_club.health import HealthView
-from canasta_club.session_login import SessionLoginView
+from club.content_security import inline_styles
 from web import urls as web_urls
 
 # The browsable API's log-in and log-out, named as DRF's templates expect (rest_framework.urls,
@@ -28,7 +28,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's script from its own URL (the split view: no inline script); its page's
-    # inline <style> taken (canasta_club.content_security).
+    # inline <style> taken (club.content_security).
     path(
         "api/docs/",
         inline_styles(SpectacularSwaggerSplitView.as_view(url_name="schema")),

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from canasta_club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
+from club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
 from games.models import DealRecord, Game, Move, Seat, TurnReminder
 
 

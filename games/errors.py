@@ -1,7 +1,7 @@
 """The games' refusals, shared by their services, selectors and views (both languages)."""
 
-from canasta_club.errors import Conflict, Forbidden, Invalid, NotFound
-from canasta_club.i18n import text
+from club.errors import Conflict, Forbidden, Invalid, NotFound
+from club.i18n import text
 from games.engine import IllegalMove
 from games.illegal_moves import words
 

@@ -2,7 +2,7 @@
 
 The engine (games/engine) raises codes with their data only (`IllegalMove.code`, `.why`,
 `.data`); this module words them. It is pure Python: the club chooses the language, with
-`text(*words(refusal))` (canasta_club/i18n.py) where the active language decides, or
+`text(*words(refusal))` (club/i18n.py) where the active language decides, or
 `message(refusal, language)`.
 """
 

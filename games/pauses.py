@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club.errors import Conflict, Invalid
-from canasta_club.i18n import text
+from club.errors import Conflict, Invalid
+from club.i18n import text
 from games import errors, live, selectors
 from games.away import retimed
 from games.models import Game

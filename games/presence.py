@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db.models import Q
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import errors, live, selectors, store
 from games.models import Game, Seat
 

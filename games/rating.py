@@ -12,9 +12,9 @@ from datetime import datetime
 from itertools import groupby
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Forbidden, Invalid
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Forbidden, Invalid
+from club.i18n import text
 from games.engine import Rules
 from games.models import Abandonment, Game, Seat
 from games.store import LoadedGame

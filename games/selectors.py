@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import store, time_off
 from games.engine import IllegalMove, Match, Rules, legal_actions
 from games.engine.preview import (

@@ -22,7 +22,7 @@ from django.db.models.expressions import Col
 from django.utils import timezone
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game, Move, Seat
 
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.core.cache import cache
 
-from canasta_club.i18n import text
+from club.i18n import text
 
 # key -> (Russian, English), in the order the table's menu offers them.
 PHRASES: dict[str, tuple[str, str]] = {

@@ -31,9 +31,9 @@ from django.db import transaction
 from django.db.models import F
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Conflict, Invalid
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Conflict, Invalid
+from club.i18n import text
 from games.away import MAX_DAYS_OFF, Away, Span, retimed
 from games.models import Game
 from notifications.models import Kind

@@ -5,7 +5,7 @@ task sweeps overdue games every second: it claims them with SELECT … FOR UPDAT
 plays the turn through `apply_actions_locked`, the move service the API uses, under the same row
 lock, so a sweep and a player's move (or two sweeps) can never both apply. A sweep killed midway
 rolls back; the next one finds the same games still overdue. Time is the database's
-(`canasta_club.clock`), never a worker's.
+(`club.clock`), never a worker's.
 
 A timeout: a club-level bot finishes the turn from what the seat may see (`games.bots`), each
 action logged as automatic, the player is told ("autoplayed") unless their table is open (they
@@ -36,7 +36,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
-from canasta_club import clock
+from club import clock
 from games import presence, store, time_off
 from games.bots import TIMEOUT_LEVEL, bot_turn
 from games.engine import Match

@@ -14,11 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.api import request_user
-from canasta_club.errors import Conflict, Invalid, error_body
-from canasta_club.i18n import text
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from club import clock
+from club.api import request_user
+from club.errors import Conflict, Invalid, error_body
+from club.i18n import text
+from club.openapi import ERROR_400, ERROR_401, error_response
 from games import errors, pauses, presence, selectors, services, table_phrases
 from games.errors import IllegalMoveRefused
 from games.models import Game

@@ -18,9 +18,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
-from canasta_club.errors import ClubError
+from club import clock
+from club.admin import ClubModelAdmin, ReadOnlyInline, ReadOnlyModelAdmin
+from club.errors import ClubError
 from moderation import policy, selectors, services
 from moderation.models import (
     Afterword,

@@ -1,8 +1,8 @@
-"""Refusals shared by moderation's services and selectors (both languages: canasta_club.i18n)."""
+"""Refusals shared by moderation's services and selectors (both languages: club.i18n)."""
 
 from accounts.models import User
-from canasta_club import i18n
-from canasta_club.errors import ClubError, Forbidden, NotFound
+from club import i18n
+from club.errors import ClubError, Forbidden, NotFound
 from games import errors as game_errors
 from games.selectors import may_see
 from games.store import Table

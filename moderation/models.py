@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from canasta_club.i18n import text_lazy
+from club.i18n import text_lazy
 from moderation import policy
 
 

@@ -2,7 +2,7 @@
 
 from typing import TypedDict
 
-from canasta_club import i18n
+from club import i18n
 from moderation import policy
 from moderation.models import AuthorityChange
 

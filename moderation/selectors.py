@@ -21,7 +21,7 @@ from django.db.models import (
 from django.db.models.expressions import Combinable
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games.models import Game, Move, Seat

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 from moderation import policy
 from moderation.models import Afterword, AuthorityChange, ModeratorShift, Report, Sanction
 from moderation.phrases import kudos_outcome

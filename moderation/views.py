@@ -1,6 +1,6 @@
 """HTTP endpoints of afterwords, reports and the moderators' queue (thin: services do the work).
 
-Bodies are JSON only (CONTRACT.md §3): the API's default parser, canasta_club.api.JSONParser.
+Bodies are JSON only (CONTRACT.md §3): the API's default parser, club.api.JSONParser.
 """
 
 from django.db.models import QuerySet
@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from canasta_club import clock
-from canasta_club.api import request_user
-from canasta_club.openapi import error_response
+from club import clock
+from club.api import request_user
+from club.openapi import error_response
 from moderation import selectors, services
 from moderation.models import Report
 from moderation.permissions import CanSeeReporterIdentity, IsModerator

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from canasta_club.admin import ClubModelAdmin
+from club.admin import ClubModelAdmin
 from notifications.models import (
     DigestRun,
     Notification,

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Now
 
-from canasta_club.i18n import text_lazy
+from club.i18n import text_lazy
 
 
 class Kind(models.TextChoices):

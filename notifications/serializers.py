@@ -2,8 +2,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from canasta_club.errors import Invalid
-from canasta_club.i18n import current_language, text
+from club.errors import Invalid
+from club.i18n import current_language, text
 from notifications import texts
 from notifications.models import Kind, Notification
 

@@ -26,10 +26,10 @@ from django.db import connection, transaction
 from django.db.models import F, Min, Q, Subquery
 from django.utils.module_loading import import_string
 
-from canasta_club import clock
-from canasta_club.broker import publish
-from canasta_club.errors import Invalid
-from canasta_club.i18n import text
+from club import clock
+from club.broker import publish
+from club.errors import Invalid
+from club.i18n import text
 from notifications import push_endpoints, texts, webpush
 from notifications.models import (
     DigestRun,

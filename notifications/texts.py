@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from canasta_club.i18n import text
+from club.i18n import text
 
 TITLES: dict[str, tuple[str, str]] = {
     "game_started": ("Игра №{game} началась", "Game #{game} has started"),

@@ -4,10 +4,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from canasta_club.api import request_user
-from canasta_club.errors import Invalid
-from canasta_club.i18n import text
-from canasta_club.openapi import ERROR_400, ERROR_401
+from club.api import request_user
+from club.errors import Invalid
+from club.i18n import text
+from club.openapi import ERROR_400, ERROR_401
 from notifications import selectors, services, webpush
 from notifications.serializers import (
     MarkedSerializer,

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from accounts.models import User
 from accounts.selectors import is_online
 from accounts.serializers import AccountSerializer, PlayerCardSerializer, password_field
-from canasta_club import clock
+from club import clock
 from games import time_off
 from games.selectors import people_followed, player_stats
 from notifications.selectors import settings_for

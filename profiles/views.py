@@ -12,8 +12,8 @@ from accounts import services
 from accounts.models import User
 from accounts.serializers import RegisterSerializer
 from accounts.views import ERROR_404, ERROR_429, AnonymousAuthView, device_of
-from canasta_club.api import request_user
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from club.api import request_user
+from club.openapi import ERROR_400, ERROR_401, error_response
 from games import time_off
 from profiles.serializers import (
     FollowedPlayerSerializer,

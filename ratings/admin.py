@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from canasta_club.admin import ReadOnlyModelAdmin
+from club.admin import ReadOnlyModelAdmin
 from ratings.models import Leaderboard, Rating, RatingChange
 
 

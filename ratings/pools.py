@@ -2,8 +2,8 @@
 (`async.classic.4`, `live.samba.4`, `async.classic.2` ...): correspondence and live play apart,
 each game apart, each table size apart (six seats in pairs and in two teams of three share one)."""
 
-from canasta_club.errors import Invalid
-from canasta_club.i18n import text
+from club.errors import Invalid
+from club.i18n import text
 from games.engine import Rules
 from games.engine.rules import GAMES, TABLE_TEAMS
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, Min, Q
 
-from canasta_club import clock
+from club import clock
 from ratings import skill
 from ratings.models import Leaderboard, Place, Pool, Rating, RatingChange
 

@@ -11,9 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.api import Pagination
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from club import clock
+from club.api import Pagination
+from club.openapi import ERROR_400, ERROR_401, error_response
 from ratings import pools, selectors
 from ratings.models import Rating
 from ratings.serializers import (

@@ -1,7 +1,7 @@
 """The refusals of the relations between players (both languages)."""
 
-from canasta_club.errors import Forbidden, NotFound
-from canasta_club.i18n import text
+from club.errors import Forbidden, NotFound
+from club.i18n import text
 
 
 def player_not_found() -> NotFound:

@@ -7,8 +7,8 @@ changes nothing and says so (`created` / `removed`).
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club.errors import Conflict, Invalid
-from canasta_club.i18n import text
+from club.errors import Conflict, Invalid
+from club.i18n import text
 from social import errors
 from social.models import Block, Follow
 

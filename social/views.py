@@ -7,8 +7,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from canasta_club.api import request_user
-from canasta_club.openapi import ERROR_400, ERROR_401, error_response
+from club.api import request_user
+from club.openapi import ERROR_400, ERROR_401, error_response
 from social import selectors, services
 from social.serializers import PlayerNameSerializer, player_name
 

@@ -7,8 +7,8 @@ from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
-from canasta_club import clock
-from canasta_club.cache import DegradingRedisCache
+from club import clock
+from club.cache import DegradingRedisCache
 
 # Properties judge behaviour, not speed: on a shared two-core machine (and CI) an example may
 # take longer than hypothesis' default 200 ms deadline without anything being wrong.
@@ -46,7 +46,7 @@ def redis_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[DegradingRedisCache
     with override_settings(
         CACHES={
             "default": {
-                "BACKEND": "canasta_club.cache.DegradingRedisCache",
+                "BACKEND": "club.cache.DegradingRedisCache",
                 "LOCATION": django_settings.CELERY_BROKER_URL,
                 "KEY_PREFIX": "test-redis-cache",
             }

@@ -3,7 +3,7 @@ services: entering, starting, the sweep)."""
 
 from django.contrib import admin
 
-from canasta_club.admin import ReadOnlyInline, ReadOnlyModelAdmin
+from club.admin import ReadOnlyInline, ReadOnlyModelAdmin
 from tournaments.models import Entry, EntryPlayer, Round, Tournament
 
 

@@ -1,7 +1,7 @@
 """The tournaments' refusals that several services raise."""
 
-from canasta_club.errors import Conflict, Forbidden, Invalid, NotFound
-from canasta_club.i18n import text
+from club.errors import Conflict, Forbidden, Invalid, NotFound
+from club.i18n import text
 
 
 def tournament_not_found() -> NotFound:

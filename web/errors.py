@@ -1,14 +1,14 @@
 """Error answers: a page in the club's layout for a person, the API's JSON shape for programs.
 
 Django has one handler per status for the whole site; the API's paths (and the admin's and the
-browsable API's log-in) keep `canasta_club.errors`' JSON answers, every other path is a page.
+browsable API's log-in) keep `club.errors`' JSON answers, every other path is a page.
 """
 
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.shortcuts import render
 
-from canasta_club import errors
-from canasta_club.i18n import text
+from club import errors
+from club.i18n import text
 from web.middleware import activate_page_language
 
 _PROGRAM_PATHS = ("/api/", "/api-auth/", "/admin/")

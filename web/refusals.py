@@ -6,7 +6,7 @@ request's language; the pages show the message, with the status the API would an
 
 from dataclasses import dataclass
 
-from canasta_club.errors import ClubError, status_of
+from club.errors import ClubError, status_of
 from games.errors import IllegalMoveRefused
 
 

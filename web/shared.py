@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 from ratings import selectors as rating_selectors
 
 

@@ -32,7 +32,7 @@ from .expert import expert_action
 from .sight import LogEntry, log_entry, sight
 
 LEVELS = ("beginner", "club", "expert")
-# The names players see (canasta_club.i18n order: Russian, English).
+# The names players see (club.i18n order: Russian, English).
 LEVEL_NAMES = {
     "beginner": ("новичок", "beginner"),
     "club": ("клуб", "club"),

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import bots, rating
 from games.engine import Match, Rules
 from games.models import Game, Seat

@@ -9,9 +9,9 @@ from datetime import timedelta
 from typing import Any
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import KeyReused
-from canasta_club.i18n import text
+from club import clock
+from club.errors import KeyReused
+from club.i18n import text
 from games.models import Game, IdempotentResponse
 
 # How long a retry with the same Idempotency-Key gets the first answer back (as Stripe: a day).

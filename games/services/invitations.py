@@ -25,9 +25,9 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Conflict, Forbidden, Invalid, NotFound
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Conflict, Forbidden, Invalid, NotFound
+from club.i18n import text
 from games import live, selectors
 from games.engine import Rules
 from games.models import Game, Invitation

@@ -1,9 +1,9 @@
 """What every game service starts with: the game row locked, and who may act on it."""
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import ClubError, Forbidden
-from canasta_club.i18n import text
+from club import clock
+from club.errors import ClubError, Forbidden
+from club.i18n import text
 from games import errors, selectors, store
 from games.models import Game, Seat
 from games.store import LoadedGame

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club.errors import ClubError, Conflict
-from canasta_club.i18n import text
+from club.errors import ClubError, Conflict
+from club.i18n import text
 from games import errors, live, presence, store
 from games.engine import IllegalMove, Match
 from games.errors import IllegalMoveRefused

@@ -9,8 +9,8 @@ turn's clock starts again at the new pace's limit. A person alone with bots chan
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club.errors import Conflict, Invalid
-from canasta_club.i18n import text
+from club.errors import Conflict, Invalid
+from club.i18n import text
 from games import live
 from games.models import Game
 from games.services.locking import lock_seated

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club.errors import Conflict
-from canasta_club.i18n import text
+from club.errors import Conflict
+from club.i18n import text
 from games import rating, selectors
 from games.models import Game, Invitation, Rematch
 from games.services import invitations

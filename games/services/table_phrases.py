@@ -5,9 +5,9 @@ import math
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Forbidden, Invalid, LimitReached
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Forbidden, Invalid, LimitReached
+from club.i18n import text
 from games import errors, live, selectors, store, table_phrases
 from games.models import TablePhrase
 from games.services.locking import not_seated

@@ -11,9 +11,9 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Conflict, Forbidden, Invalid
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Conflict, Forbidden, Invalid
+from club.i18n import text
 from games import bots, errors, live, rating, selectors, store
 from games.bots import TIMEOUT_LEVEL
 from games.engine import Rules

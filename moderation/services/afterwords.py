@@ -3,8 +3,8 @@
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock, i18n
-from canasta_club.errors import Conflict, Forbidden, Invalid
+from club import clock, i18n
+from club.errors import Conflict, Forbidden, Invalid
 from games import selectors as game_selectors
 from games.models import Game
 from moderation import policy, selectors

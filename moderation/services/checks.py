@@ -4,8 +4,8 @@ the audit trail. Run inside the caller's transaction."""
 from collections.abc import Iterable
 
 from accounts.models import User
-from canasta_club import clock, i18n
-from canasta_club.errors import Conflict
+from club import clock, i18n
+from club.errors import Conflict
 from games import errors as game_errors
 from games import selectors as game_selectors
 from games.models import Game

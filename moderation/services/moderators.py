@@ -4,7 +4,7 @@ from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from moderation import policy
 from moderation.models import ModeratorShift
 from moderation.permissions import REPORTER_IDENTITY_PERMISSION

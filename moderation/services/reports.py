@@ -7,8 +7,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import User
-from canasta_club import clock, i18n
-from canasta_club.errors import Conflict, Invalid, LimitReached
+from club import clock, i18n
+from club.errors import Conflict, Invalid, LimitReached
 from moderation import errors, policy, selectors
 from moderation.models import Afterword, AuthorityChange, ModerationAuditEntry, Report, Sanction
 from moderation.services.authority import record_authority_change

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from moderation import policy, selectors
 from moderation.models import Report
 from notifications.services import notify

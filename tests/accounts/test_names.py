@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.names import skeleton
-from canasta_club import clock
+from club import clock
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

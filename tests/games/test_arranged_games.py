@@ -10,7 +10,7 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import selectors, services, timeouts
 from games.engine import Match, Rules
 from games.models import Abandonment, Game, Seat

@@ -10,7 +10,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from games import timeouts
 from games.models import Abandonment, Game, Move, Seat

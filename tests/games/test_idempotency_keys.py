@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from canasta_club import clock
+from club import clock
 from games import services
 from games.models import IdempotentResponse, Move
 from tests.factories import UserFactory

@@ -14,7 +14,7 @@ from django.db import connections, transaction
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services
 from games.models import Game, Invitation
 from notifications.models import (

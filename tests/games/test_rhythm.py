@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 import pytest
 from django.conf import settings
 
-from canasta_club import clock
-from canasta_club.errors import ClubError
+from club import clock
+from club.errors import ClubError
 from games import services, timeouts
 from games.engine import Match
 from games.models import Abandonment, Game, Seat

@@ -6,7 +6,7 @@ from unittest import mock
 import pytest
 from django.db import transaction
 
-from canasta_club.errors import ClubError
+from club.errors import ClubError
 from games import selectors, services
 from games.engine import IllegalMove, Match
 from games.models import DealRecord, Game, Move, Seat

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import live, services
 from games.models import Game, TablePhrase
 from games.table_phrases import LATEST, PHRASE_INTERVAL, PHRASES

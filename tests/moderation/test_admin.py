@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.test import Client
 
 from accounts.models import User
-from canasta_club.admin import ClubModelAdmin
+from club.admin import ClubModelAdmin
 from games.models import Game
 from moderation.models import Afterword, ModerationAuditEntry, Report
 from tests.moderation.conftest import file_report

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game
 from moderation import policy, services
 from moderation.models import AuthorityChange

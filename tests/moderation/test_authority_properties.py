@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from moderation import policy, services
 from moderation.models import AuthorityChange
 from tests.factories import UserFactory

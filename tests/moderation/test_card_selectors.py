@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import selectors as game_selectors
 from games.models import Game
 from moderation import selectors

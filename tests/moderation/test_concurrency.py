@@ -8,7 +8,7 @@ import pytest
 from django.db import connection, transaction
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from moderation import services
 from moderation.models import ModerationAuditEntry, Report
 from tests.concurrency import run_in_threads

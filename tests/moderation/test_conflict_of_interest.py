@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game
 from moderation import services
 from moderation.models import ModerationAuditEntry, Report

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game, Move
 from moderation import policy
 from moderation.models import Afterword, AuthorityChange, ModerationAuditEntry, Report, Sanction

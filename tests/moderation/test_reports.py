@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game
 from moderation import policy
 from moderation.models import Afterword, Report

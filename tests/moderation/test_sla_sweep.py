@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game
 from moderation import policy, services, tasks
 from moderation.models import Report

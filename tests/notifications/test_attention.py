@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from canasta_club import clock
+from club import clock
 from games import presence, timeouts
 from games.models import Game, Move, Seat
 from notifications import services, texts

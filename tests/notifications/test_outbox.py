@@ -9,7 +9,7 @@ from django.core import mail
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from notifications import services
 from notifications.models import Notification, NotificationSettings, OutboxMessage
@@ -97,7 +97,7 @@ def test_claimed_rows_are_skipped_by_a_concurrent_drain_then_sent_once():
 def test_broker_down_the_move_is_stored_and_the_periodic_drain_catches_up(caplog):
     game = started_game()
     seat = turn_of(game)
-    with broker_down(), caplog.at_level(logging.WARNING, logger="canasta_club.broker"):
+    with broker_down(), caplog.at_level(logging.WARNING, logger="club.broker"):
         outcome = game_services.make_move(
             game_id=game.pk, user=user_at(game, seat), version=game.version, action={"type": "draw"}
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from canasta_club import clock
+from club import clock
 from notifications import push_endpoints, services, texts, webpush
 from notifications.models import PushDelivery, PushSubscription
 from notifications.services import drain_outbox, notify

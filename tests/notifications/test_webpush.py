@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
-from canasta_club import clock
+from club import clock
 from games.models import Seat
 from notifications import services, webpush
 from notifications.models import PushDelivery, PushSubscription

@@ -102,7 +102,7 @@ def test_huge_or_odd_limits_and_offsets_are_clamped(player_client, query, path):
 
 
 def test_the_page_size_is_at_most_200(player_client):
-    from canasta_club.api import Pagination
+    from club.api import Pagination
 
     assert Pagination.max_limit == 200
     response = player_client.get("/api/notifications/?limit=100000")
@@ -209,7 +209,7 @@ def test_service_refusals_follow_the_language(player_client):
 
 
 def test_every_kind_of_club_error_answers_with_its_status_and_the_error_shape():
-    from canasta_club import errors
+    from club import errors
 
     kinds = {
         errors.Invalid: 400,

@@ -38,7 +38,7 @@ def _documented_codes() -> set[str]:
 
 
 def test_every_error_code_is_in_the_schema_description():
-    from canasta_club.errors import _DETAILS
+    from club.errors import _DETAILS
 
     documented = _documented_codes()
 
@@ -271,7 +271,7 @@ for _ in range(40):
     statuses.append(response.status_code)
 read = selectors.game_with_seats(game_id=game.pk)
 from datetime import timedelta
-from canasta_club import clock
+from club import clock
 from games import timeouts
 clock.advance(timedelta(hours=25))
 swept = timeouts.sweep()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from kombu import Connection, Queue
 
-from canasta_club.filesystem_transport import Transport
+from club.filesystem_transport import Transport
 
 
 @pytest.fixture

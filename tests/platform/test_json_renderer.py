@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ErrorDetail
 from rest_framework.renderers import JSONRenderer as DrfRenderer
 
-from canasta_club.api import JSONRenderer
+from club.api import JSONRenderer
 
 
 def test_the_same_bytes_as_drf() -> None:

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import BrowserSession
-from canasta_club.cache import DegradingRedisCache
+from club.cache import DegradingRedisCache
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.platform.browsers import is_signed_in, session_key, signed_in, with_session
 
@@ -66,7 +66,7 @@ def private_redis(monkeypatch) -> Iterator[subprocess.Popen[bytes]]:
                 raise
             time.sleep(0.05)
     cache = {
-        "BACKEND": "canasta_club.cache.DegradingRedisCache",
+        "BACKEND": "club.cache.DegradingRedisCache",
         "LOCATION": f"redis://127.0.0.1:{port}/0",
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
@@ -133,7 +133,7 @@ def test_with_redis_gone_people_still_log_in_and_health_says_so(private_redis, c
     private_redis.kill()
     private_redis.wait()
     down = UserFactory()
-    with caplog.at_level(logging.WARNING, logger="canasta_club.cache"):
+    with caplog.at_level(logging.WARNING, logger="club.cache"):
         assert _requests(client, down) == {
             "token": 200,
             "register": 201,

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import BrowserSession, User
 from accounts.sessions import SessionStore
-from canasta_club.cache import DegradingRedisCache
+from club.cache import DegradingRedisCache
 from tests.factories import UserFactory
 from tests.platform.browsers import is_signed_in, session_key, signed_in, with_session
 
@@ -37,7 +37,7 @@ def redis_cache(monkeypatch) -> Iterator[DegradingRedisCache]:
     with override_settings(
         CACHES={
             "default": {
-                "BACKEND": "canasta_club.cache.DegradingRedisCache",
+                "BACKEND": "club.cache.DegradingRedisCache",
                 "LOCATION": settings.CELERY_BROKER_URL,
                 "KEY_PREFIX": "test-sessions",
             }

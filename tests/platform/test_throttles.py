@@ -6,7 +6,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from canasta_club.cache import DegradingRedisCache
+from club.cache import DegradingRedisCache
 from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -141,7 +141,7 @@ def test_the_service_worker_is_served_as_a_script() -> None:
     ],
 )
 def test_static_files_carry_the_pages_policy(path: str) -> None:
-    """whitenoise answers them before the CSP middleware (canasta_club/static_files.py); an SVG
+    """whitenoise answers them before the CSP middleware (club/static_files.py); an SVG
     card opened by itself is a document the policy holds."""
     with override_settings(WHITENOISE_USE_FINDERS=True):  # the tests have nothing collected
         answer = Client().get(path)

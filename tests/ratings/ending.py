@@ -52,7 +52,7 @@ def rating_of(user: User, pool: str = "async.classic.4") -> Rating:
 
 def set_rating(user: User, *, rating: int, deviation: int, pool: str = "async.classic.4") -> None:
     """The player as if rated `rating` ± `deviation` in `pool` by earlier games, last one now."""
-    from canasta_club import clock
+    from club import clock
     from ratings import skill
     from ratings.models import Leaderboard, Pool
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 
-from canasta_club import clock
+from club import clock
 from ratings.models import Leaderboard, Pool, Rating, RatingChange
 from tests.factories import UserFactory
 from tests.ratings.ending import end_game, game_of

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from canasta_club import clock
+from club import clock
 from ratings import services
 from ratings.models import RatingChange
 from tests.factories import UserFactory

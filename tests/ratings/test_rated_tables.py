@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.db import transaction
 
-from canasta_club import clock
+from club import clock
 from games import services
 from games.engine import Match
 from games.models import Game

@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from social import services
 from tests.factories import UserFactory

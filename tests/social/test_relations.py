@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from social import services
 from social.models import Block, Follow
 from tests.factories import UserFactory

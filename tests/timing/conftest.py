@@ -14,8 +14,8 @@ from django.conf import settings
 from django.db import connections
 
 from accounts.models import User
-from canasta_club import clock
 from canasta_club.celery import app
+from club import clock
 from games import services as game_services
 from games import timeouts
 from games.engine import Match

@@ -7,8 +7,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from canasta_club import clock
-from canasta_club.errors import ClubError, status_of
+from club import clock
+from club.errors import ClubError, status_of
 from games import services as game_services
 from games import timeouts
 from games.bots import decision_seed, seat_log

@@ -6,7 +6,7 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from canasta_club import clock
+from club import clock
 from notifications.services import drain_outbox
 from tests.factories import started_game
 

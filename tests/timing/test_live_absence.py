@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import presence, timeouts
 from games import services as game_services
 from games.models import Game, Move, Seat

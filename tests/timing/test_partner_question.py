@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import selectors, services, store, timeouts
 from games.engine import Match
 from games.models import Game, Move

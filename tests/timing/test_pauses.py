@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.conf import settings
 
-from canasta_club import clock
+from club import clock
 from games import timeouts
 from games.models import Game
 from notifications.models import Notification

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from canasta_club import clock
+from club import clock
 from games.models import TurnReminder
 from games.timeouts import sweep_turn_reminders
 from notifications.models import Notification

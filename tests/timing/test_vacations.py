@@ -12,7 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import timeouts
 from games.models import Game, Move, Seat
 from notifications.models import Notification

@@ -6,7 +6,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from games.models import DealRecord, Game
 from games.store import load

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from games import time_off, timeouts
 from games.models import Game, Seat

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from canasta_club import clock
+from club import clock
 from games.models import DealRecord, Game
 from tests.factories import GameFactory
 from tests.tournaments.conftest import enter, open_tournament

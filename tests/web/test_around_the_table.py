@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from canasta_club.i18n import duration, quantity
+from club.i18n import duration, quantity
 from games.engine import Match
 from games.models import Game
 from moderation import selectors as moderation_selectors

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games.models import Game
 from moderation.models import Afterword, AuthorityChange, ModerationAuditEntry, Report
 from notifications.models import Notification, NotificationSettings

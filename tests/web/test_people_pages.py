@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from games.models import Game, Invitation, Rematch, TablePhrase
 from notifications.services import drain_outbox

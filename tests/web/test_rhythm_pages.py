@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
-from canasta_club.i18n import grouped
+from club.i18n import grouped
 from games import services
 from games.models import Abandonment, Game, Seat
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
@@ -108,7 +108,7 @@ def test_the_score_shows_every_sides_parts_and_the_match_score():
 
 
 def test_the_turns_played_for_a_player_are_told_to_them_alone():
-    from canasta_club import clock
+    from club import clock
     from games import timeouts
     from tests.timing.conftest import play_turn
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import timeouts
 from games.models import Game
 from tests.factories import UserFactory, started_game

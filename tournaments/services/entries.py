@@ -13,9 +13,9 @@ from django.db import transaction
 from django.db.models import Max
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Conflict, Invalid
-from canasta_club.i18n import text
+from club import clock
+from club.errors import Conflict, Invalid
+from club.i18n import text
 from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import DEALS_MAX

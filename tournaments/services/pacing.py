@@ -20,8 +20,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.errors import Conflict
+from club import clock
+from club.errors import Conflict
 from games import services as game_services
 from games.models import Game
 from tournaments import errors, selectors

@@ -12,8 +12,8 @@ import secrets
 from datetime import datetime
 
 from accounts.models import User
-from canasta_club.errors import Conflict
-from canasta_club.i18n import text
+from club.errors import Conflict
+from club.i18n import text
 from games import services as game_services
 from games.engine import Rules
 from notifications.models import Kind

@@ -23,9 +23,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
-from canasta_club.errors import ClubError
-from canasta_club.i18n import text
-from canasta_club.session_login import FreshSessionLoginView
+from accounts.session_login import FreshSessionLoginView
+from club.errors import ClubError
+from club.i18n import text
 from games import selectors as game_selectors
 from games import time_off
 from social import selectors as social_selectors
@@ -73,7 +73,7 @@ def _next_page(request: HttpRequest) -> str:
 
 
 class LogInView(FreshSessionLoginView):
-    """The club's log-in (canasta_club.session_login: a new session each time, 429 while the
+    """The club's log-in (accounts.session_login: a new session each time, 429 while the
     failed log-in limits refuse); lands on the lobby."""
 
     template_name = "web/login.html"

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from accounts import selectors as account_selectors
-from canasta_club.i18n import text
+from club.i18n import text
 from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN

@@ -5,8 +5,8 @@ from datetime import datetime
 from typing import Any
 
 from accounts.models import User
-from canasta_club import clock
-from canasta_club.i18n import text
+from club import clock
+from club.i18n import text
 from games import selectors as game_selectors
 from games.models import Game
 from ratings import selectors as rating_selectors

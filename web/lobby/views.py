@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from canasta_club import clock
-from canasta_club.errors import ClubError
+from club import clock
+from club.errors import ClubError
 from games import services as game_services
 from games.models import Game
 from web.lobby.forms import TARGETS, OpenTableForm, PlayWithBotsForm

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.cache import cache
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from moderation import policy
 from moderation import selectors as moderation_selectors
 from moderation.models import Afterword, Report

@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
-from canasta_club.errors import ClubError, status_of
-from canasta_club.i18n import text
+from club.errors import ClubError, status_of
+from club.i18n import text
 from moderation import services as moderation_services
 from moderation.permissions import MODERATE_PERMISSION, REPORTER_IDENTITY_PERMISSION
 from web.moderation import shaping

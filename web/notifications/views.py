@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from canasta_club.i18n import current_language
+from club.i18n import current_language
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
 from notifications import webpush

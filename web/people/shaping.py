@@ -7,7 +7,7 @@ from typing import Any
 from django.core.paginator import Paginator
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 from games import selectors as game_selectors
 from social.selectors import FollowedPlayer
 

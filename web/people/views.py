@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from canasta_club.errors import ClubError
-from canasta_club.i18n import text
+from club.errors import ClubError
+from club.i18n import text
 from social import services as social_services
 from web.people.shaping import following_page
 from web.shared import signed_in_user

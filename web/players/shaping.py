@@ -7,8 +7,8 @@ from typing import Any
 from accounts import selectors as account_selectors
 from accounts.models import User
 from accounts.selectors import is_online
-from canasta_club import clock
-from canasta_club.i18n import text
+from club import clock
+from club.i18n import text
 from games import selectors as game_selectors
 from moderation import selectors as moderation_selectors
 from moderation.models import AuthorityChange, Report

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from canasta_club.errors import ClubError, status_of
+from club.errors import ClubError, status_of
 from moderation import services as moderation_services
 from web.players import shaping
 from web.players.forms import ReportForm

@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from canasta_club import clock
+from club import clock
 from ratings import pools
 from web.ratings import shaping
 from web.shared import not_found

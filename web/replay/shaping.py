@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from canasta_club.i18n import quantity, text
+from club.i18n import quantity, text
 from games import selectors as game_selectors
 from games.store import Table
 from web.shared import player_name

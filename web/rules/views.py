@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from canasta_club.i18n import current_language
+from club.i18n import current_language
 
 
 @require_GET

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
-from canasta_club.i18n import current_language
+from club.i18n import current_language
 from games import selectors as game_selectors
 from games.models import Game
 from moderation import selectors as moderation_selectors

@@ -3,7 +3,7 @@
 from django import forms
 from django.conf import settings
 
-from canasta_club.i18n import text
+from club.i18n import text
 from moderation import policy
 from moderation.models import Afterword
 

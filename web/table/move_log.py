@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from canasta_club.i18n import russian_form, text
+from club.i18n import russian_form, text
 from games.engine.seating import Seating
 from web.shared import player_name
 from web.table.names import meld_name, rank_name, rank_name_dative

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from canasta_club.i18n import text
+from club.i18n import text
 
 
 def rank_name_dative(rank: str) -> str:

@@ -3,7 +3,7 @@ in the page's language."""
 
 from typing import Any
 
-from canasta_club.i18n import quantity, text
+from club.i18n import quantity, text
 from games.engine.preview import Preview, Selection
 from games.illegal_moves import words
 from web.table.names import CANASTA_MARKS, meld_name, rank_name

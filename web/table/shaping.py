@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.http import quote_etag
 
 from accounts.models import User
-from canasta_club.i18n import current_language, text
+from club.i18n import current_language, text
 from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
 from games.engine import IllegalMove

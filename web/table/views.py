@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services as account_services
 from accounts.models import User
-from canasta_club.errors import ClubError
-from canasta_club.i18n import text
+from club.errors import ClubError
+from club.i18n import text
 from games import pauses, presence
 from games import selectors as game_selectors
 from games import services as game_services

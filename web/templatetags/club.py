@@ -9,7 +9,7 @@ from django.templatetags.static import static
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from canasta_club.i18n import current_language
+from club.i18n import current_language
 from games.engine.cards import WILDS
 
 register = template.Library()
@@ -38,7 +38,7 @@ _LANGUAGE = "club:language"
 
 
 def page_language(context: template.Context) -> str:
-    """canasta_club.i18n.current_language, asked once a template render."""
+    """club.i18n.current_language, asked once a template render."""
     scope = context.render_context
     language = scope.get(_LANGUAGE)
     if language is None:
@@ -49,7 +49,7 @@ def page_language(context: template.Context) -> str:
 @register.tag
 def t(parser: template.base.Parser, token: template.base.Token) -> _BothLanguages:
     """{% t "Русский" "English" %} (or `... as name`): the page's language, as
-    canasta_club.i18n.text chooses it."""
+    club.i18n.text chooses it."""
     bits = token.split_contents()
     target_var = None
     if len(bits) == 5 and bits[3] == "as":

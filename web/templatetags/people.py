@@ -21,7 +21,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 from ratings.selectors import Standing
 from web.shared import shown_name
 

@@ -7,8 +7,8 @@ from django import template
 from django.conf import settings
 
 from accounts.models import DEFAULT_TIME_ZONE, User
-from canasta_club import clock
-from canasta_club.i18n import current_language
+from club import clock
+from club.i18n import current_language
 from games import time_off
 
 register = template.Library()

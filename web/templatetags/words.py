@@ -1,4 +1,4 @@
-"""Numbers, alone and with their nouns, in the page's language (canasta_club.i18n.grouped,
+"""Numbers, alone and with their nouns, in the page's language (club.i18n.grouped,
 quantity, duration): `{% number n %}`, `{% quantity n "карта" "карты" "карт" "card" "cards" %}`,
 `{{ deadline|time_left:now }}`, `{{ started|time_since:now }}`."""
 
@@ -6,8 +6,8 @@ from datetime import datetime
 
 from django import template
 
-from canasta_club.i18n import duration, grouped
-from canasta_club.i18n import quantity as quantity_of
+from club.i18n import duration, grouped
+from club.i18n import quantity as quantity_of
 from web.templatetags.club import page_language
 
 register = template.Library()

@@ -5,7 +5,7 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 
-from canasta_club.i18n import text
+from club.i18n import text
 from games.engine.rules import DEALS_MAX
 from tournaments.models import Tournament
 from tournaments.services import MAX_ENTRIES, MAX_ROUNDS, TournamentSpec

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from accounts.models import User
-from canasta_club.i18n import text
+from club.i18n import text
 from games.models import Game
 from tournaments import selectors
 from tournaments.models import Entry, Round, Tournament

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from canasta_club.errors import ClubError
-from canasta_club.i18n import text
+from club.errors import ClubError
+from club.i18n import text
 from tournaments import services
 from tournaments.models import Tournament
 from web.shared import form_error, not_found, signed_in_user

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services as game_services
 from games.models import Game, Invitation, Rematch, TablePhrase
 from social.models import Block, Follow

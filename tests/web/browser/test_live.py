@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from canasta_club import clock
+from club import clock
 from games import presence
 from games.models import Game, Seat
 from tests.factories import UserFactory, started_game

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from canasta_club import clock
+from club import clock
 from games import presence
 from games import services as game_services
 from games.engine import Match

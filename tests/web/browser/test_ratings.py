@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services
 from ratings import services as rating_services
 from ratings import skill

@@ -31,7 +31,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from canasta_club import clock
+from club import clock
 from games import services, timeouts
 from games.engine import Deal, Match
 from games.models import Game, Seat

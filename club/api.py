@@ -13,7 +13,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.utils.encoders import JSONEncoder
 
-from canasta_club.i18n import text
+from club.i18n import text
 
 if TYPE_CHECKING:  # DRF imports this module (its parser) before the apps are ready
     from accounts.models import User

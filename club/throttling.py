@@ -2,7 +2,7 @@
 
 `anon` and `user` apply to every API view (REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]); views
 with tighter needs add a ScopedRateThrottle scope. They count in the shared cache, which
-degrades when Redis is down (canasta_club/cache.py): then nobody is throttled. On Redis a
+degrades when Redis is down (club/cache.py): then nobody is throttled. On Redis a
 request's check is one round trip (a Lua script), where DRF's own reads the history and writes it
 back: two, a third of a millisecond of CPU a request (bench/trace.py).
 """
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from rest_framework import throttling
 from rest_framework.request import Request
 
-from canasta_club.cache import shared_cache
-from canasta_club.client import client_address
+from club.cache import shared_cache
+from club.client import client_address
 
 if TYPE_CHECKING:  # DRF imports this module while it defines APIView
     from rest_framework.views import APIView

@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.utils.decorators import method_decorator
 
 from accounts.forms import LoginForm
-from canasta_club.content_security import inline_styles
+from club.content_security import inline_styles
 
 
 class FreshSessionLoginView(views.LoginView):

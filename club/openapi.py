@@ -1,9 +1,9 @@
-"""OpenAPI pieces shared by the apps' views (kept out of canasta_club.api, which DRF imports
+"""OpenAPI pieces shared by the apps' views (kept out of club.api, which DRF imports
 while its settings load, before the error serializer can be)."""
 
 from drf_spectacular.utils import OpenApiResponse
 
-from canasta_club.errors import ErrorSerializer
+from club.errors import ErrorSerializer
 
 
 def error_response(description: str) -> OpenApiResponse:
@@ -17,7 +17,7 @@ ERROR_401 = error_response("Not authenticated.")
 
 def document_request_too_large(result: dict, **_: object) -> dict:
     """Postprocessing hook: every operation with a body may answer 413 `request_too_large` (a
-    body past the upload limit or a list over MAX_JSON_LIST_LENGTH, canasta_club.api.JSONParser),
+    body past the upload limit or a list over MAX_JSON_LIST_LENGTH, club.api.JSONParser),
     before its own serializer sees the body."""
     too_large = {
         "description": "The body is too large, or holds a list too long (`request_too_large`).",

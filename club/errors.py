@@ -15,7 +15,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler, set_rollback
 
-from canasta_club.i18n import text
+from club.i18n import text
 
 
 class ClubError(Exception):
@@ -23,7 +23,7 @@ class ClubError(Exception):
 
     Services raise it (through a subclass naming its kind) and know nothing of HTTP: the API's
     exception handler maps the kind to a status, a web page shows `message`. `message` is in
-    the current language (write it with canasta_club.i18n.text); `extra` holds more fields the
+    the current language (write it with club.i18n.text); `extra` holds more fields the
     API answer carries, e.g. the current `version` of a stale move.
     """
 

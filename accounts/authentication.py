@@ -10,9 +10,11 @@ count at once).
 
 import hashlib
 from datetime import timedelta
+from typing import cast
 
 from django.utils import timezone
 from rest_framework import authentication, exceptions
+from rest_framework.request import Request
 
 from accounts import token_cache
 from accounts.models import ApiToken, User
@@ -52,3 +54,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
             token.last_used_at = now
         token_cache.remember(digest, token, now=now)
         return (token.user, token)
+
+
+def request_user(request: Request) -> User:
+    """The caller of a view that requires authentication (so never AnonymousUser)."""
+    return cast(User, request.user)

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import selectors, services
+from accounts.authentication import request_user
 from accounts.models import ApiToken
 from accounts.serializers import (
     ApiTokenSerializer,
@@ -16,7 +17,6 @@ from accounts.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from club.api import request_user
 from club.openapi import ERROR_400, ERROR_401, error_response
 from club.throttling import ScopedRateThrottle
 

@@ -1,9 +1,8 @@
-"""The API's shared parts: the JSON parser and renderer, the pagination, the authenticated
-user."""
+"""The API's shared parts: the JSON parser and renderer, the pagination."""
 
 import json
 from collections.abc import Mapping
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, Any
 
 import orjson
 from django.conf import settings
@@ -14,9 +13,6 @@ from rest_framework.request import Request
 from rest_framework.utils.encoders import JSONEncoder
 
 from club.i18n import text
-
-if TYPE_CHECKING:  # DRF imports this module (its parser) before the apps are ready
-    from accounts.models import User
 
 # Moves nest a few levels; anything deeper is a mistake or an attack (and deep enough nesting
 # exhausts Python's recursion limit in the decoder or in any code that walks the data).
@@ -153,8 +149,3 @@ class Pagination(LimitOffsetPagination):
 
     def get_offset(self, request: Request) -> int:
         return min(super().get_offset(request), MAX_OFFSET)
-
-
-def request_user(request: Request) -> "User":
-    """The caller of a view that requires authentication (so never AnonymousUser)."""
-    return cast("User", request.user)

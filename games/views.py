@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_user
 from accounts.models import User
 from club import clock
-from club.api import request_user
 from club.errors import Conflict, Invalid, error_body
 from club.i18n import text
 from club.openapi import ERROR_400, ERROR_401, error_response

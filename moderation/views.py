@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_user
 from club import clock
-from club.api import request_user
 from club.openapi import error_response
 from moderation import selectors, services
 from moderation.models import Report

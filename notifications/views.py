@@ -4,7 +4,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api import request_user
+from accounts.authentication import request_user
 from club.errors import Invalid
 from club.i18n import text
 from club.openapi import ERROR_400, ERROR_401

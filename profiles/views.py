@@ -9,10 +9,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.authentication import request_user
 from accounts.models import User
 from accounts.serializers import RegisterSerializer
 from accounts.views import ERROR_404, ERROR_429, AnonymousAuthView, device_of
-from club.api import request_user
 from club.openapi import ERROR_400, ERROR_401, error_response
 from games import time_off
 from profiles.serializers import (

@@ -6,8 +6,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_user
 from accounts.models import User
-from club.api import request_user
 from club.openapi import ERROR_400, ERROR_401, error_response
 from social import selectors, services
 from social.serializers import PlayerNameSerializer, player_name

@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api import request_user
+from accounts.authentication import request_user
 from club.openapi import ERROR_400, ERROR_401, error_response
 from tournaments import errors, selectors, services
 from tournaments.models import Tournament

@@ -67,10 +67,10 @@ class User(AbstractUser):
     suspended_until = models.DateTimeField(null=True, blank=True)
     # Empty for a person; for a bot, the level it plays (games.players.LEVELS).
     bot_level = models.CharField(max_length=10, blank=True, default="")
-    # Correspondence time off (games.time_off): the vacation running or booked (for an automatic
-    # one, the hour being spent), the allowance used in `vacation_year` and in the year after it
-    # (a vacation booked across 31 December), the days off a week (0 = Monday) in the player's
-    # own time zone, and whether a turn about to time out spends the allowance by itself.
+    # Correspondence time off (games.services.time_off): the vacation running or booked (for an
+    # automatic one, the hour being spent), the allowance used in `vacation_year` and in the year
+    # after it (a vacation booked across 31 December), the days off a week (0 = Monday) in the
+    # player's own time zone, and whether a turn about to time out spends the allowance by itself.
     vacation_start = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_auto = models.BooleanField(default=False)
@@ -80,7 +80,8 @@ class User(AbstractUser):
     auto_vacation = models.BooleanField(default=True)
     weekend_days = models.JSONField(default=list, blank=True)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
-    # The fields above that games.time_off writes and every game load reads with the players.
+    # The fields above that games.services.time_off writes and every game load reads with the
+    # players.
     TIME_OFF_FIELDS = (
         "vacation_start",
         "vacation_until",

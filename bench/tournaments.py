@@ -197,10 +197,10 @@ def opening_figures(*, players: int) -> None:
 
 def simulation_figures(*, entries: int, rounds: int, absent_share: float, seed: int = 64) -> None:
     from club import clock
-    from games import bots, timeouts
     from games import services as game_services
     from games.engine import Match
     from games.models import Game, Move, Seat
+    from games.services import bots, timeouts
     from tournaments import services
     from tournaments.models import Placement, Round, RoundTable, Tournament
 

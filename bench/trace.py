@@ -55,7 +55,7 @@ PARTS = [
     ("games.services.make_move", "service: make_move (own code)"),
     ("games.services.moves.make_move", "service: make_move (own code)"),
     ("games.services.idempotency.replay_of", "service: idempotency"),
-    ("games.presence.mark_seen", "presence: mark_seen"),
+    ("games.services.presence.mark_seen", "presence: mark_seen"),
     ("games.services.mark_seen", "presence: mark_seen"),
     ("games.store.load", "game row: load (Python side)"),
     ("games.selectors.game_with_seats", "game row: load (Python side)"),

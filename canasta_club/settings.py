@@ -431,7 +431,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Notifications know nothing of games: this tells which players are at the table (no your-turn).
-NOTIFICATIONS_PLAYERS_AT_TABLE = "games.presence.players_at_table"
+NOTIFICATIONS_PLAYERS_AT_TABLE = "games.services.presence.players_at_table"
 
 # Web push (VAPID). Without VAPID_PRIVATE_KEY the club generates a key once into VAPID_KEY_FILE,
 # so the embedded default needs nothing; servers that share one site must share one key.
@@ -452,9 +452,9 @@ BOT_PAUSE = {"async": timedelta(seconds=1), "live": timedelta(seconds=2)}
 # A live game's break between two deals: the next deal's clock starts once every person at the
 # table has closed the finished deal's summary («Дальше»), or after this long.
 DEAL_BREAK = timedelta(seconds=30)
-# Correspondence time off (games.time_off, games.pauses): vacation days a player may spend each
-# calendar year (UTC), the longest agreed pause of a game, and how long a pause asked waits for
-# the table's answers.
+# Correspondence time off (games.services.time_off, games.services.pauses): vacation days a
+# player may spend each calendar year (UTC), the longest agreed pause of a game, and how long a
+# pause asked waits for the table's answers.
 CORRESPONDENCE_VACATION_DAYS = int(os.environ.get("CORRESPONDENCE_VACATION_DAYS", "14"))
 CORRESPONDENCE_PAUSE_DAYS = int(os.environ.get("CORRESPONDENCE_PAUSE_DAYS", "14"))
 CORRESPONDENCE_PAUSE_ASK_HOURS = int(os.environ.get("CORRESPONDENCE_PAUSE_ASK_HOURS", "24"))

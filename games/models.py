@@ -112,7 +112,8 @@ class Game(models.Model):
     # `sweep_retry_at` (backing off), so one broken game is not replayed every second forever.
     sweep_failures = models.PositiveIntegerField(default=0)
     sweep_retry_at = models.DateTimeField(null=True, blank=True)
-    # An agreed pause of a correspondence game (games.pauses): asked by a seat for `pause_days`,
+    # An agreed pause of a correspondence game (games.services.pauses): asked by a seat for
+    # `pause_days`,
     # accepted by the seats in `pause_votes`; once every person accepted, every clock stops
     # from `paused_from` until `paused_until` (the votes then are those to resume early).
     pause_asked_by = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -203,7 +204,7 @@ class Seat(models.Model):
     # the table shows the summary of a later one until they do.
     deal_seen = models.PositiveIntegerField(default=0)
     # The turns the club played for the player since their own last move (timeouts, absence),
-    # each a list of its moves as the table's log tells them (games.timeouts); emptied by
+    # each a list of its moves as the table's log tells them (games.services.timeouts); emptied by
     # their next move.
     autoplayed = models.JSONField(default=list, blank=True)
 

@@ -1,8 +1,9 @@
-"""Thin Celery tasks for the club's clock; the work is in games.timeouts and games.services."""
+"""Thin Celery tasks for the club's clock; the work is in games.services (its timeouts too)."""
 
 from celery import shared_task
 
-from games import services, timeouts
+from games import services
+from games.services import timeouts
 
 
 @shared_task

@@ -19,7 +19,7 @@ from club import clock
 from club.errors import Conflict, Invalid, error_body
 from club.i18n import text
 from club.openapi import ERROR_400, ERROR_401, error_response
-from games import errors, pauses, presence, selectors, services, table_phrases
+from games import errors, selectors, services, table_phrases
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -43,6 +43,7 @@ from games.serializers import (
     SeatPresenceSerializer,
     TablePhraseSerializer,
 )
+from games.services import pauses, presence
 from games.store import LoadedGame
 
 ERROR_404 = error_response("No such game (`not_found`).")

@@ -12,8 +12,8 @@ from accounts.models import User
 from accounts.selectors import is_online
 from accounts.serializers import AccountSerializer, PlayerCardSerializer, password_field
 from club import clock
-from games import time_off
 from games.selectors import people_followed, player_stats
+from games.services import time_off
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
 from ratings import selectors as rating_selectors
@@ -120,7 +120,7 @@ class PublicUserSerializer(PlayerCardSerializer):
 
 
 class VacationSerializer(serializers.Serializer):
-    """Correspondence time off (games.time_off); CONTRACT.md §5."""
+    """Correspondence time off (games.services.time_off); CONTRACT.md §5."""
 
     days_left = serializers.FloatField(
         help_text="Vacation days left this calendar year (UTC); the allowance "

@@ -14,7 +14,7 @@ from accounts.models import User
 from accounts.serializers import RegisterSerializer
 from accounts.views import ERROR_404, ERROR_429, AnonymousAuthView, device_of
 from club.openapi import ERROR_400, ERROR_401, error_response
-from games import time_off
+from games.services import time_off
 from profiles.serializers import (
     FollowedPlayerSerializer,
     MeSerializer,

@@ -24,10 +24,10 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 # --- games ---------------------------------------------------------------------------------------
-from games import rating  # noqa: E402
 from games import services as game_services  # noqa: E402
 from games.engine import Rules  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
+from games.services import rating  # noqa: E402
 
 
 class GameFactory(factory.django.DjangoModelFactory):

@@ -1,4 +1,4 @@
-# A vacation's hours are charged to the year each one starts in (games.time_off): the row keeps
+# A vacation's hours are charged to the year each one starts in (games.services.time_off): the row keeps
 # the next year's too. Vacations booked before, running or booked across 31 December, were
 # charged wholly to the year they were booked in: their next year's hours move there.
 

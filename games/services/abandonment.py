@@ -1,16 +1,17 @@
 """A player leaving a game under way: their seat emptied for a bot, or the game ended abandoned.
 
 They run inside the caller's transaction, on a game it locked (the deadline sweep,
-games.timeouts): they are not entry points and open no transaction of their own.
+games.services.timeouts): they are not entry points and open no transaction of their own.
 """
 
 from django.conf import settings
 
 from accounts.models import User
-from games import bots, live, selectors, store, time_off
+from games import live, selectors, store
 from games.away import deadline_after
 from games.engine import Match
 from games.models import Abandonment, Game, Seat
+from games.services import bots, time_off
 from games.services.locking import lock_game
 from games.services.records import count_abandonment
 from games.services.turns import finish, start_turn

@@ -15,9 +15,9 @@ from django.db import transaction
 
 from accounts.models import User
 from club import clock
-from games import bots, rating
 from games.engine import Match, Rules
 from games.models import Game, Seat
+from games.services import bots, rating
 from games.services.abandonment import give_seat_to_bot_locked
 from games.services.locking import lock_game
 from games.services.moves import apply_actions_locked
@@ -47,7 +47,7 @@ def open_arranged_games(
     """Opens every game of `games` seated and dealt (active, first turn's clock running), in
     the caller's transaction: a few statements for any number of tables. `tournament` is the
     games' `{"id", "round"}`; `sealed`, their deals are dealt at other tables too; `rated`,
-    whether they move their players' ratings (games.rating).
+    whether they move their players' ratings (games.services.rating).
 
     The first player to move is told it is their turn; the players are told of the game by the
     event (which knows what to call it), so no `game_started` is sent here.

@@ -6,7 +6,7 @@ break (`Game.deal_break_until`, set where the deal ends, games.services.moves) l
 every person at the table has closed the summary, or 30 s (`settings.DEAL_BREAK`); bots are
 never waited for. The deadline sweep honours it through the turn's deadline, which starts
 after the break (games.services.turns.start_clock), and plays no absent player's turn during it
-(games.timeouts).
+(games.services.timeouts).
 """
 
 from django.db import transaction

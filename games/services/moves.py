@@ -3,7 +3,7 @@
 Every action reaches the engine through `apply_actions_locked`, inside a transaction holding the
 game row lock (`lock_game`), so moves of one game are applied strictly one after another.
 `make_move` is the entry point (its own durable transaction); `apply_actions_locked` runs inside
-a caller's transaction (the deadline sweep's, games.timeouts) and opens none.
+a caller's transaction (the deadline sweep's, games.services.timeouts) and opens none.
 """
 
 from collections.abc import Callable
@@ -17,11 +17,12 @@ from django.db import transaction
 from accounts.models import User
 from club.errors import ClubError, Conflict
 from club.i18n import text
-from games import errors, live, presence, store
+from games import errors, live, store
 from games.engine import IllegalMove, Match
 from games.errors import IllegalMoveRefused
 from games.models import DealRecord, Game, Move, Seat
 from games.services import idempotency as idempotency_store
+from games.services import presence
 from games.services.idempotency import Replay
 from games.services.locking import lock_game_or_404, not_seated
 from games.services.turns import (

@@ -23,9 +23,9 @@ from django.db import transaction
 from accounts.models import User
 from club.errors import Conflict
 from club.i18n import text
-from games import rating, selectors
+from games import selectors
 from games.models import Game, Invitation, Rematch
-from games.services import invitations
+from games.services import invitations, rating
 from games.services.locking import lock_game, lock_game_or_404, not_seated
 from games.services.tables import join_locked, open_table_locked, seat_and_start
 from games.store import LoadedGame
@@ -72,7 +72,7 @@ def rematch(*, game_id: int, user: User) -> RematchResult:
 def _open_rematch(old: LoadedGame, user: User, seat: int) -> LoadedGame:
     settings = {name: getattr(old.game, name) for name in Game.TABLE_SETTINGS}
     if any(taken.user.is_bot for taken in old.seats):
-        # Its bots come back from the start: a casual table (games.rating).
+        # Its bots come back from the start: a casual table (games.services.rating).
         settings.update(rated=False, rating_range=None)
     elif not rating.holds(game=old.game, user=user, now=old.now):
         # The asker's rating has left the range since: the rematch asks for none.

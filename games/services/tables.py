@@ -14,13 +14,13 @@ from accounts.models import User
 from club import clock
 from club.errors import Conflict, Forbidden, Invalid
 from club.i18n import text
-from games import bots, errors, live, rating, selectors, store
-from games.bots import TIMEOUT_LEVEL
+from games import errors, live, selectors, store
 from games.engine import Rules
 from games.models import Game, Seat
 from games.players import LEVELS as BOT_LEVELS
-from games.services import invitations
+from games.services import bots, invitations, rating
 from games.services.abandonment import give_seat_to_bot_locked, record_abandonment
+from games.services.bots import TIMEOUT_LEVEL
 from games.services.locking import (
     lock_game,
     lock_game_or_404,
@@ -95,7 +95,7 @@ def open_table(
     """Opens a table with its creator seated at `seat`, keeping seats for the players in
     `invite` (games.services.invitations); at most MAX_WAITING_TABLES waiting ones. A rated
     table (the default) may ask for players rated within `rating_range` [min, max] in its pool
-    (games.rating)."""
+    (games.services.rating)."""
     game = open_table_locked(
         user=user,
         mode=mode,
@@ -183,7 +183,7 @@ def play_with_bots(
         mode=mode,
         length=length,
         rules=engine_rules.to_options(),
-        # Bots from the start: a casual game (games.rating).
+        # Bots from the start: a casual game (games.services.rating).
         rated=False,
         pool=rating.pool_of(mode=mode, rules=engine_rules),
         created_by=user,

@@ -6,10 +6,10 @@ from datetime import datetime
 
 from django.conf import settings
 
-from games import rating, time_off
 from games.away import deadline_after
 from games.engine import Match, Rules
 from games.models import Game
+from games.services import rating, time_off
 from games.services.records import count_game_over
 from games.store import LoadedGame
 from notifications.models import Kind
@@ -19,7 +19,7 @@ from notifications.services import notify
 def start_turn(locked: LoadedGame, match: Match, started_at: datetime) -> None:
     """The clock of the seat the deal waits for (`to_act`: the seat on turn, or the partner a
     question waits for). A bot's move is due after a short pause: the deadline sweep plays it
-    from the worker, as it plays a timed-out turn (games.timeouts)."""
+    from the worker, as it plays a timed-out turn (games.services.timeouts)."""
     locked.game.turn_seat = match.deal.to_act
     start_clock(locked, started_at)
 

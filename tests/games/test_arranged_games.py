@@ -11,9 +11,10 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from club import clock
-from games import selectors, services, timeouts
+from games import selectors, services
 from games.engine import Match, Rules
 from games.models import Abandonment, Game, Seat
+from games.services import timeouts
 from notifications.models import OutboxMessage
 from tests.factories import UserFactory
 from tests.timing.conftest import play_turn, turn_of

@@ -12,9 +12,9 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from club import clock
 from games import services as game_services
-from games import timeouts
 from games.models import Abandonment, Game, Move, Seat
 from games.players import autoplay
+from games.services import timeouts
 from games.tasks import sweep_deadlines
 from moderation.models import AuthorityChange
 from notifications.models import Notification

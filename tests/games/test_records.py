@@ -64,7 +64,7 @@ def play_to_the_end(game: Game) -> None:
 
 
 def leave_to_a_bot(game: Game) -> int:
-    """The player on turn leaves the game (three timeouts in a row: games.timeouts) while
+    """The player on turn leaves the game (three timeouts in a row: games.services.timeouts) while
     others play on; the seat they emptied."""
     with transaction.atomic():
         locked = services.lock_game(game_id=game.pk)

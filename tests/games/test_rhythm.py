@@ -9,9 +9,10 @@ from django.conf import settings
 
 from club import clock
 from club.errors import ClubError
-from games import services, timeouts
+from games import services
 from games.engine import Match
 from games.models import Abandonment, Game, Seat
+from games.services import timeouts
 from tests.factories import UserFactory, started_game
 from tests.games.playing import fix_shuffles
 from tests.timing.conftest import deadline_of, play_turn, turn_of, user_at

@@ -8,8 +8,8 @@ import pytest
 from django.core import mail
 
 from club import clock
-from games import presence, timeouts
 from games.models import Game, Move, Seat
+from games.services import presence, timeouts
 from notifications import services, texts
 from notifications.models import Notification, OutboxMessage, PushDelivery
 from tests.factories import started_game

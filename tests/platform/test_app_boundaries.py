@@ -5,7 +5,7 @@ notifications is a leaf app (no circle of apps); accounts leaves a player's game
 to the API layer (profiles), which joins them to the profile. social (who follows and who blocks
 whom) knows accounts only: games, moderation and the pages ask it whether two players may share
 a table, and compose the list of people one follows with their games. ratings is a leaf too:
-games tells it a rated game's result (games.rating); of games it knows only the pure rules
+games tells it a rated game's result (games.services.rating); of games it knows only the pure rules
 engine, for the tables its pools are made of. tournaments opens, plays out and reads games only
 through the games app's front doors (its services, selectors, models, the engine's rules and the
 API's shapes): how a turn is timed out or a bot decides is the games app's alone, and games

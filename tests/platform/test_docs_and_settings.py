@@ -272,7 +272,7 @@ for _ in range(40):
 read = selectors.game_with_seats(game_id=game.pk)
 from datetime import timedelta
 from club import clock
-from games import timeouts
+from games.services import timeouts
 clock.advance(timedelta(hours=25))
 swept = timeouts.sweep()
 from django.db import transaction

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 
 from games.models import Game
-from games.rating import result_of
+from games.services.rating import result_of
 from ratings import services
 from ratings.models import Pool, Rating, RatingChange
 from tests.concurrency import run_in_threads

@@ -17,10 +17,10 @@ from accounts.models import User
 from canasta_club.celery import app
 from club import clock
 from games import services as game_services
-from games import timeouts
 from games.engine import Match
 from games.models import Game, Seat
 from games.players import autoplay
+from games.services import timeouts
 from tests.factories import UserFactory
 
 

@@ -10,12 +10,12 @@ from django.utils import timezone
 from club import clock
 from club.errors import ClubError, status_of
 from games import services as game_services
-from games import timeouts
-from games.bots import decision_seed, seat_log
 from games.models import Abandonment, Game, Move, Seat
 from games.players import autoplay
 from games.players import play_turn as engine_play_turn
 from games.selectors import player_stats
+from games.services import timeouts
+from games.services.bots import decision_seed, seat_log
 from games.tasks import sweep_deadlines
 from notifications.models import Notification
 from notifications.services import drain_outbox

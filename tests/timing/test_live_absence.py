@@ -7,9 +7,9 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from club import clock
-from games import presence, timeouts
 from games import services as game_services
 from games.models import Game, Move, Seat
+from games.services import presence, timeouts
 from notifications.models import Notification
 from notifications.services import drain_outbox
 from tests.factories import UserFactory, started_game

@@ -9,9 +9,10 @@ from django.conf import settings
 
 from accounts.models import User
 from club import clock
-from games import selectors, services, store, timeouts
+from games import selectors, services, store
 from games.engine import Match
 from games.models import Game, Move
+from games.services import timeouts
 from notifications.models import OutboxMessage
 from tests.factories import UserFactory, started_game
 from tests.games.playing import asking, fix_shuffles, play_until

@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 
 from club import clock
-from games import timeouts
 from games.models import Game
+from games.services import timeouts
 from notifications.models import Notification
 from notifications.services import drain_outbox
 from tests.factories import UserFactory, started_game

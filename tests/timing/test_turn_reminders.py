@@ -1,4 +1,4 @@
-"""The 80 % turn reminder of async games (games.timeouts.sweep_turn_reminders)."""
+"""The 80 % turn reminder of async games (games.services.timeouts.sweep_turn_reminders)."""
 
 from datetime import timedelta
 
@@ -6,7 +6,7 @@ import pytest
 
 from club import clock
 from games.models import TurnReminder
-from games.timeouts import sweep_turn_reminders
+from games.services.timeouts import sweep_turn_reminders
 from notifications.models import Notification
 from notifications.services import drain_outbox
 from tests.factories import started_game

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from club import clock
-from games import timeouts
 from games.models import Game, Move, Seat
+from games.services import timeouts
 from notifications.models import Notification
 from notifications.services import drain_outbox
 from tests.factories import UserFactory, started_game

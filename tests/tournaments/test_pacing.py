@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 
 from club import clock
 from games import services as game_services
-from games import time_off, timeouts
 from games.models import Game, Seat
+from games.services import time_off, timeouts
 from tests.concurrency import run_in_threads
 from tests.timing.conftest import play_turn
 from tests.tournaments.conftest import (

@@ -109,7 +109,7 @@ def test_the_score_shows_every_sides_parts_and_the_match_score():
 
 def test_the_turns_played_for_a_player_are_told_to_them_alone():
     from club import clock
-    from games import timeouts
+    from games.services import timeouts
     from tests.timing.conftest import play_turn
 
     players = UserFactory.create_batch(4)

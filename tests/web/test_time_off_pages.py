@@ -10,8 +10,8 @@ from django.test import Client
 
 from accounts.models import User
 from club import clock
-from games import timeouts
 from games.models import Game
+from games.services import timeouts
 from tests.factories import UserFactory, started_game
 from tests.timing.conftest import deadline_of, turn_of, user_at
 

@@ -2,7 +2,7 @@
 (issue 21), the language switch, and the password reset (the request, and the emailed link's
 page where a person chooses the new password).
 
-Thin: the same services as the API (accounts.services, games.time_off).
+Thin: the same services as the API (accounts.services, games.services.time_off).
 """
 
 from datetime import datetime, time
@@ -27,7 +27,7 @@ from accounts.session_login import FreshSessionLoginView
 from club.errors import ClubError
 from club.i18n import text
 from games import selectors as game_selectors
-from games import time_off
+from games.services import time_off
 from social import selectors as social_selectors
 from web.account.forms import (
     PasswordResetRequestForm,

@@ -13,7 +13,7 @@ from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game
-from games.rating import RANGE_LIMITS
+from games.services.rating import RANGE_LIMITS
 from web.lobby.shaping import TABLE_NAMES, table_name
 
 # The match lengths offered besides the table's own (R-GAME-1/2, seed 001).

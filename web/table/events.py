@@ -27,8 +27,9 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
 from accounts.models import User
-from games import live, presence, selectors
+from games import live, selectors
 from games.models import Game
+from games.services import presence
 
 logger = logging.getLogger(__name__)
 

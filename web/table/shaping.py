@@ -14,14 +14,15 @@ from django.utils.http import quote_etag
 
 from accounts.models import User
 from club.i18n import current_language, text
-from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
+from games import table_phrases
 from games.engine import IllegalMove
 from games.engine.cards import WILDS
 from games.engine.preview import Opening
 from games.engine.seating import Seating
 from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
+from games.services import presence, time_off
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import attach_standings, game_name, player_name

@@ -23,10 +23,10 @@ from accounts import services as account_services
 from accounts.models import User
 from club.errors import ClubError
 from club.i18n import text
-from games import pauses, presence
 from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Invitation
+from games.services import pauses, presence
 from games.store import LoadedGame
 from moderation import services as moderation_services
 from web.refusals import refusal_of

@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.rating import rate_finished_games
+from games.services.rating import rate_finished_games
 from ratings.services import refresh_leaderboards
 
 

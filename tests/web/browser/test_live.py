@@ -12,8 +12,8 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from club import clock
-from games import presence
 from games.models import Game, Seat
+from games.services import presence
 from tests.factories import UserFactory, started_game
 from tests.web.browser.conftest import Players
 from web.table import events

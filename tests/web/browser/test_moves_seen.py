@@ -13,10 +13,10 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from club import clock
-from games import presence
 from games import services as game_services
 from games.engine import Match
 from games.models import Game, Seat
+from games.services import presence
 from tests.engine.decks import OPENER, build_deck
 from tests.factories import UserFactory, stack_deal, started_game
 from tests.web.browser.conftest import Players, serious_violations, shoot

@@ -32,9 +32,10 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from club import clock
-from games import services, timeouts
+from games import services
 from games.engine import Deal, Match
 from games.models import Game, Seat
+from games.services import timeouts
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
 from tests.games.test_rhythm import bots_play_round_to, end_the_deal, last_card_in_stock
 from tests.timing.conftest import play_turn, turn_of

@@ -7,8 +7,8 @@ lock, so a sweep and a player's move (or two sweeps) can never both apply. A swe
 rolls back; the next one finds the same games still overdue. Time is the database's
 (`club.clock`), never a worker's.
 
-A timeout: a club-level bot finishes the turn from what the seat may see (`games.bots`), each
-action logged as automatic, the player is told ("autoplayed") unless their table is open (they
+A timeout: a club-level bot finishes the turn from what the seat may see (`games.services.bots`),
+each action logged as automatic, the player is told ("autoplayed") unless their table is open (they
 see it happen), and in a live game once per absence, not once per turn. The next turn's clock
 starts at the old deadline, when the turn really ended, however late the sweep ran (yet never
 leaving the next player less than half a turn).
@@ -16,10 +16,10 @@ Three timeouts in a row in an async game abandon it: while another person is sti
 table, the seat is emptied and the game waits one turn limit for a bot to take it
 (games.services.abandon_seat), and ends abandoned if none does.
 
-Correspondence time off (games.time_off): a turn overdue while its player's vacation covers the
-deadline, or with automatic vacation hours to spend, is not timed out: the deadline moves past
-the vacation hour instead (no timeout counted, so nothing is abandoned). Reminders wait until the
-player is back from a vacation or a day off.
+Correspondence time off (games.services.time_off): a turn overdue while its player's vacation
+covers the deadline, or with automatic vacation hours to spend, is not timed out: the deadline
+moves past the vacation hour instead (no timeout counted, so nothing is abandoned). Reminders wait
+until the player is back from a vacation or a day off.
 
 Live games: a player not seen for 60 seconds (`Seat.last_seen_at`) is marked absent and their
 turns are played at once, until any request of theirs brings them back.
@@ -37,11 +37,17 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from club import clock
-from games import presence, store, time_off
-from games.bots import TIMEOUT_LEVEL, bot_turn
+from games import store
 from games.engine import Match
 from games.models import Game, Move, Seat, TurnReminder
-from games.services import abandon_seat, apply_actions_locked, finish_game_abandoned
+from games.services import (
+    abandon_seat,
+    apply_actions_locked,
+    finish_game_abandoned,
+    presence,
+    time_off,
+)
+from games.services.bots import TIMEOUT_LEVEL, bot_turn
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify

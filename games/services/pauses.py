@@ -23,8 +23,8 @@ from games import errors, live, selectors
 from games.away import retimed
 from games.models import Game
 from games.services import lock_game
+from games.services.time_off import is_asked, is_paused, turn_away
 from games.store import LoadedGame
-from games.time_off import is_asked, is_paused, turn_away
 from notifications.models import Kind
 from notifications.services import notify
 

@@ -2,8 +2,8 @@
 
 A seated player's every request, and the heartbeat, mark the seat seen (`Seat.last_seen_at`, the
 database's clock); a live seat unseen for the absence grace (60 s) is absent, its turns played at
-once by the deadline sweep (games.timeouts) while someone else is still at the table. A player at
-the table gets no your-turn notification, no "the club played for you" and no push
+once by the deadline sweep (games.services.timeouts) while someone else is still at the table.
+A player at the table gets no your-turn notification, no "the club played for you" and no push
 (`players_at_table`, which notifications asks through the NOTIFICATIONS_PLAYERS_AT_TABLE setting).
 
 When a live player's last open table page closes, the seat is marked seen at that moment and

@@ -18,7 +18,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from club import clock
-from games import store, time_off
+from games import store
 from games.engine import IllegalMove, Match, Rules, legal_actions
 from games.engine.preview import (
     MOVES,
@@ -32,6 +32,7 @@ from games.engine.preview import (
 )
 from games.engine.seating import Seating
 from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
+from games.services import time_off
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
 from games.table_phrases import found_silent, is_silent, phrase_text

@@ -8,8 +8,8 @@ from rest_framework import serializers
 from games.engine.rules import DEALS_MAX, TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
 from games.models import LAST_SEAT, Game, Invitation
 from games.players import LEVEL_NAMES, LEVELS
+from games.selectors.time_off import AWAY_REASONS
 from games.services.rating import RANGE_LIMITS
-from games.services.time_off import AWAY_REASONS
 
 ACTION_TYPES = [
     "draw",

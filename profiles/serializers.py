@@ -12,8 +12,8 @@ from accounts.models import User
 from accounts.selectors import is_online
 from accounts.serializers import AccountSerializer, PlayerCardSerializer, password_field
 from club import clock
-from games.selectors import people_followed, player_stats
-from games.services import time_off
+from games.selectors import people_followed, player_stats, time_off
+from games.services.time_off import check_time_zone, check_weekend_days
 from notifications.selectors import settings_for
 from notifications.serializers import NotificationSettingsSerializer
 from ratings import selectors as rating_selectors
@@ -120,7 +120,7 @@ class PublicUserSerializer(PlayerCardSerializer):
 
 
 class VacationSerializer(serializers.Serializer):
-    """Correspondence time off (games.services.time_off); CONTRACT.md §5."""
+    """Correspondence time off (games.selectors.time_off); CONTRACT.md §5."""
 
     days_left = serializers.FloatField(
         help_text="Vacation days left this calendar year (UTC); the allowance "
@@ -165,10 +165,10 @@ class VacationSettingsSerializer(serializers.Serializer):
     )
 
     def validate_weekend_days(self, days: list[int]) -> list[int]:
-        return time_off.check_weekend_days(days)
+        return check_weekend_days(days)
 
     def validate_time_zone(self, name: str) -> str:
-        return time_off.check_time_zone(name)
+        return check_time_zone(name)
 
 
 class VacationRequestSerializer(serializers.Serializer):

@@ -2,7 +2,8 @@
 
 The engine state (`Game.state`) holds every hand, the stock and the seed; only `deal.view(seat)`,
 `legal_actions` of the caller's own turn, and the public part of each move leave this module —
-except `export_of`, which is for finished games only.
+except `export_of`, which is for finished games only. Who is at the table and who is away are
+the package's `presence` and `time_off`.
 """
 
 import functools
@@ -32,7 +33,7 @@ from games.engine.preview import (
 )
 from games.engine.seating import Seating
 from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
-from games.services import time_off
+from games.selectors import time_off
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
 from games.table_phrases import found_silent, is_silent, phrase_text

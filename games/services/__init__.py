@@ -1,5 +1,7 @@
 """Game writes, the one way to call them: tables and seats, invitations, moves, abandonment,
 idempotency, the players' games counters, the games the club arranges for events (tournaments).
+The clock's writes are modules of the package, called as such: `pauses`, `time_off`,
+`timeouts` (the deadline sweep), `presence`, `bots` and `rating`.
 
 Entry points (open_table, play_with_bots, join_table, seat_bot, change_bot_level,
 hand_seat_to_bot, leave_table, make_move, close_deal_summary, ask_pace, play_out,

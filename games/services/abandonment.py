@@ -11,7 +11,8 @@ from games import live, selectors, store
 from games.away import deadline_after
 from games.engine import Match
 from games.models import Abandonment, Game, Seat
-from games.services import bots, time_off
+from games.selectors.time_off import turn_away
+from games.services import bots
 from games.services.locking import lock_game
 from games.services.records import count_abandonment
 from games.services.turns import finish, start_turn
@@ -38,7 +39,7 @@ def abandon_seat(*, locked: LoadedGame, seat: Seat) -> None:
         return
     game.turn_started_at = locked.now
     game.turn_deadline = deadline_after(
-        locked.now, settings.TURN_LIMIT[game.mode], time_off.turn_away(game, None)
+        locked.now, settings.TURN_LIMIT[game.mode], turn_away(game, None)
     )
     store.write(game=game, moves=[])
     live.announce_after_commit(game_id=game.pk, version=game.version)

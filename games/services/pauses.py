@@ -22,8 +22,8 @@ from club.i18n import text
 from games import errors, live, selectors
 from games.away import retimed
 from games.models import Game
+from games.selectors.time_off import is_asked, is_paused, turn_away
 from games.services import lock_game
-from games.services.time_off import is_asked, is_paused, turn_away
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notify

@@ -4,41 +4,23 @@ A seated player's every request, and the heartbeat, mark the seat seen (`Seat.la
 database's clock); a live seat unseen for the absence grace (60 s) is absent, its turns played at
 once by the deadline sweep (games.services.timeouts) while someone else is still at the table.
 A player at the table gets no your-turn notification, no "the club played for you" and no push
-(`players_at_table`, which notifications asks through the NOTIFICATIONS_PLAYERS_AT_TABLE setting).
+(games.selectors.presence reads who is: `players_at_table`).
 
 When a live player's last open table page closes, the seat is marked seen at that moment and
 `Seat.left_table_at` set: the 60-second wait runs from the closing itself, and the table shows
-it counting down (`absence_deadline`). Bots are never absent.
+it counting down (games.selectors.presence.absence_deadline). Bots are never absent.
 """
 
 from datetime import datetime, timedelta
-
-from django.conf import settings
-from django.db.models import Q
 
 from accounts.models import User
 from club import clock
 from games import errors, live, selectors, store
 from games.models import Game, Seat
+from games.selectors.presence import stale
 
 # A read or a move refreshes Seat.last_seen_at at most this often.
 SEEN_RESOLUTION = timedelta(seconds=5)
-# A player seen this recently is looking at an async game: no your-turn notification.
-LOOKING_AT_GAME = timedelta(seconds=60)
-# An open live table marks its seat seen at least this often (the event stream every 25 s, a
-# polling page every 5 s): a live player unseen for longer has dropped, though no page said so.
-DROPPED_AFTER = timedelta(seconds=30)
-
-
-def stale(now: datetime) -> Q:
-    """Seats whose player has not been seen for the live absence grace (60 s)."""
-    seen_before = now - settings.ABSENCE_GRACE[Game.Mode.LIVE]
-    return Q(last_seen_at__lt=seen_before) | Q(last_seen_at__isnull=True)
-
-
-def is_stale(seat: Seat, now: datetime) -> bool:
-    seen_before = now - settings.ABSENCE_GRACE[Game.Mode.LIVE]
-    return seat.last_seen_at is None or seat.last_seen_at < seen_before
 
 
 def mark_seen(*, seat: Seat, now: datetime) -> None:
@@ -100,33 +82,6 @@ def _announce(game: tuple[int, int] | None) -> None:
         live.announce_after_commit(game_id=game[0], version=game[1])
 
 
-def has_table_open(seat: Seat, mode: str, now: datetime) -> bool:
-    """The player is looking at the game: a live table page open (seen within DROPPED_AFTER,
-    not closed since), an async game seen within the last minute."""
-    if seat.last_seen_at is None:
-        return False
-    if mode == Game.Mode.LIVE:
-        return seat.left_table_at is None and now - seat.last_seen_at <= DROPPED_AFTER
-    return now - seat.last_seen_at <= LOOKING_AT_GAME
-
-
-def away_since(seat: Seat) -> str:
-    """Names the player's absence: when they were last seen (it stays put while they are away,
-    and a new absence starts from a later sighting)."""
-    return seat.last_seen_at.isoformat() if seat.last_seen_at is not None else "never"
-
-
-def absence_deadline(seat: Seat, now: datetime) -> datetime | None:
-    """When a live player who dropped becomes absent (R-CLUB-2), while the wait runs: after
-    their page closed, or once unseen for longer than an open page ever is. None for a player
-    at the table, one already absent, and bots."""
-    if seat.user.is_bot or seat.is_absent or seat.last_seen_at is None:
-        return None
-    deadline = seat.last_seen_at + settings.ABSENCE_GRACE[Game.Mode.LIVE]
-    dropped = seat.left_table_at is not None or now - seat.last_seen_at > DROPPED_AFTER
-    return deadline if dropped and deadline > now else None
-
-
 def mark_absences() -> None:
     """Live seats: absent once unseen for 60 s, present again after any request.
 
@@ -137,22 +92,3 @@ def mark_absences() -> None:
     )
     live.filter(stale(now), is_absent=False).update(is_absent=True)
     live.filter(is_absent=True).exclude(stale(now)).update(is_absent=False)
-
-
-def players_at_table(*, pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Of these (game, user) pairs, those whose player has the table open (`has_table_open`):
-    a live table page open, an async game seen in the last minute."""
-    if not pairs:
-        return set()
-    now = clock.now_expression()
-    seats = Seat.objects.filter(
-        Q(
-            game__mode=Game.Mode.LIVE,
-            left_table_at__isnull=True,
-            last_seen_at__gte=now - DROPPED_AFTER,
-        )
-        | Q(game__mode=Game.Mode.ASYNC, last_seen_at__gte=now - LOOKING_AT_GAME),
-        game_id__in={game_id for game_id, _ in pairs},
-        user_id__in={user_id for _, user_id in pairs},
-    )
-    return set(seats.values_list("game_id", "user_id")) & pairs

@@ -22,7 +22,6 @@ Only correspondence (async) turns of people are concerned; live games and bots n
 
 import functools
 import math
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import available_timezones
 
@@ -36,186 +35,26 @@ from club.errors import Conflict, Invalid
 from club.i18n import text
 from games.away import MAX_DAYS_OFF, Away, Span, retimed
 from games.models import Game
+from games.selectors.time_off import (
+    HOUR,
+    Vacation,
+    days_off,
+    hours_by_year,
+    hours_left,
+    hours_left_in,
+    hours_used,
+    pause_span,
+    player_away,
+    vacation_of,
+    vacation_span,
+    year_of,
+)
 from notifications.models import Kind
 from notifications.services import notify
 
-HOUR = timedelta(hours=1)
 AUTO_STEP = HOUR
 # How far ahead a vacation may reach: it must end within this of now.
 BOOKING_HORIZON = timedelta(days=365)
-
-
-@dataclass(frozen=True)
-class Vacation:
-    """A player's time off as the API and the profile show it."""
-
-    days_left: float  # this year's
-    days_left_next_year: float
-    until: datetime | None
-    starts: datetime | None
-    booked: bool  # it starts later
-    auto: bool
-    weekend_days: list[int]
-    time_zone: str
-
-
-def allowance_hours() -> int:
-    return settings.CORRESPONDENCE_VACATION_DAYS * 24
-
-
-def _year(moment: datetime) -> int:
-    return moment.astimezone(UTC).year
-
-
-def _hours_used(user: User, year: int) -> int:
-    """Hours of `year`'s allowance charged so far (the row keeps `vacation_year`'s and the next
-    year's; any other year's are none)."""
-    if year == user.vacation_year:
-        return user.vacation_hours_used
-    if year == user.vacation_year + 1:
-        return user.vacation_hours_next_year
-    return 0
-
-
-def hours_left_in(user: User, year: int) -> int:
-    return max(0, allowance_hours() - _hours_used(user, year))
-
-
-def hours_left(user: User, now: datetime) -> int:
-    """This year's hours left."""
-    return hours_left_in(user, _year(now))
-
-
-def hours_by_year(begins: datetime, hours: int) -> dict[int, int]:
-    """The `hours` whole hours from `begins`, counted by the (UTC) year each one starts in."""
-    counted: dict[int, int] = {}
-    while hours > 0:
-        year = _year(begins)
-        new_year = datetime(year + 1, 1, 1, tzinfo=UTC)
-        in_year = min(hours, math.ceil((new_year - begins) / HOUR))
-        counted[year] = in_year
-        hours -= in_year
-        begins += in_year * HOUR
-    return counted
-
-
-def _vacation_span(user: User) -> Span | None:
-    if user.vacation_start is None or user.vacation_until is None:
-        return None
-    return user.vacation_start, user.vacation_until
-
-
-def player_away(user: User | None) -> Away:
-    """What stops the clock of this player's turns: a booked vacation and days off (an
-    automatic vacation hour is applied by the sweep to the turns timing out in it). Bots and
-    empty seats: nothing."""
-    if user is None or user.is_bot:
-        return Away()
-    return _days_off(user).with_span(None if user.vacation_auto else _vacation_span(user))
-
-
-def _days_off(user: User) -> Away:
-    return Away(days_off=frozenset(user.weekend_days or ()), time_zone=user.time_zone)
-
-
-def pause_span(game: Game) -> Span | None:
-    if game.paused_from is None or game.paused_until is None:
-        return None
-    return game.paused_from, game.paused_until
-
-
-@dataclass(frozen=True)
-class PauseState:
-    """A game's pause as players see it: asked (by a seat, for days, until it lapses), running
-    (`paused_until`), the seats that said yes (to the pause asked, or to resume early)."""
-
-    asked_by: int | None
-    days: int | None
-    asked_until: datetime | None
-    paused_until: datetime | None
-    votes: list[int]
-
-
-def ask_lapses_at(game: Game) -> datetime | None:
-    if game.pause_asked_at is None:
-        return None
-    return game.pause_asked_at + timedelta(hours=settings.CORRESPONDENCE_PAUSE_ASK_HOURS)
-
-
-def is_paused(game: Game, now: datetime) -> bool:
-    return game.paused_until is not None and game.paused_until > now
-
-
-def is_asked(game: Game, now: datetime) -> bool:
-    lapses = ask_lapses_at(game)
-    return lapses is not None and lapses > now and not is_paused(game, now)
-
-
-def pause_state_of(game: Game, now: datetime) -> PauseState:
-    asked, paused = is_asked(game, now), is_paused(game, now)
-    return PauseState(
-        asked_by=game.pause_asked_by if asked else None,
-        days=game.pause_days if asked else None,
-        asked_until=ask_lapses_at(game) if asked else None,
-        paused_until=game.paused_until if paused else None,
-        votes=sorted(game.pause_votes) if asked or paused else [],
-    )
-
-
-def turn_away(game: Game, user: User | None) -> Away:
-    """What stops the clock of this game's turn of `user` (None: an empty seat): their time off
-    and the game's agreed pause. Live games never stop."""
-    if game.mode != Game.Mode.ASYNC:
-        return Away()
-    return player_away(user).with_span(pause_span(game))
-
-
-AWAY_VACATION = "vacation"
-AWAY_DAY_OFF = "day_off"
-AWAY_REASONS = (AWAY_VACATION, AWAY_DAY_OFF)
-
-
-@dataclass(frozen=True)
-class Absence:
-    """A person away from their correspondence turns: back `until`, and why (`reason`: on
-    vacation, an automatic hour included, or on a weekly day off) at the moment asked."""
-
-    until: datetime
-    reason: str
-
-
-def absence(user: User, now: datetime) -> Absence | None:
-    """Whether a person is on vacation or on a day off at `now`, and until when (a day off
-    right after a vacation, or the other way round, runs on into one time away)."""
-    if user.is_bot:
-        return None
-    vacation = _vacation_span(user)
-    until = player_away(user).with_span(vacation).away_until(now)
-    if until is None:
-        return None
-    on_vacation = vacation is not None and vacation[0] <= now < vacation[1]
-    return Absence(until=until, reason=AWAY_VACATION if on_vacation else AWAY_DAY_OFF)
-
-
-def away_until(user: User, now: datetime) -> datetime | None:
-    """When a person on vacation (an automatic hour included) or on a day off is back."""
-    away = absence(user, now)
-    return away.until if away is not None else None
-
-
-def vacation_of(user: User, *, now: datetime | None = None) -> Vacation:
-    now = now or clock.now()
-    running = user.vacation_until is not None and user.vacation_until > now
-    return Vacation(
-        days_left=round(hours_left(user, now) / 24, 2),
-        days_left_next_year=round(hours_left_in(user, _year(now) + 1) / 24, 2),
-        until=user.vacation_until if running else None,
-        starts=user.vacation_start if running else None,
-        booked=running and user.vacation_start is not None and user.vacation_start > now,
-        auto=user.auto_vacation,
-        weekend_days=sorted(user.weekend_days or []),
-        time_zone=user.time_zone,
-    )
 
 
 def _lock_player(user: User) -> tuple[User, list[Game]]:
@@ -240,8 +79,8 @@ def _lock_player(user: User) -> tuple[User, list[Game]]:
 def _charge(user: User, now: datetime, hours: dict[int, int]) -> None:
     """More of each year's allowance used (`hours` by year; a negative number gives some back),
     kept as this year's and the next year's (the horizon lets no vacation reach further)."""
-    year = _year(now)
-    this_year, next_year = (_hours_used(user, y) + hours.get(y, 0) for y in (year, year + 1))
+    year = year_of(now)
+    this_year, next_year = (hours_used(user, y) + hours.get(y, 0) for y in (year, year + 1))
     user.vacation_year = year
     user.vacation_hours_used = max(0, this_year)
     user.vacation_hours_next_year = max(0, next_year)
@@ -267,7 +106,7 @@ def _too_much(year: int, now: datetime) -> Invalid:
             "Столько дней отпуска у вас не осталось в этом году.",
             "You do not have that many vacation days left this year.",
         )
-        if year == _year(now)
+        if year == year_of(now)
         else text(
             f"Столько дней отпуска у вас не осталось в {year} году.",
             f"You do not have that many vacation days left in {year}.",
@@ -335,7 +174,7 @@ def end_vacation(*, user: User) -> Vacation:
     the allowance, and the player's turns run again with the time they had left."""
     now = clock.now()
     user, turns = _lock_player(user)
-    span = _vacation_span(user)
+    span = vacation_span(user)
     if span is None or span[1] <= now:
         raise Conflict(
             "not_on_vacation",
@@ -408,7 +247,7 @@ def update_time_off(
 def _may_take(user: User, deadline: datetime, now: datetime) -> bool:
     """A vacation covers the deadline, or an automatic hour may be spent (as far as `user`,
     maybe read before the lock, tells)."""
-    span = _vacation_span(user)
+    span = vacation_span(user)
     covered = span is not None and span[0] <= deadline < span[1]
     return covered or (user.auto_vacation and hours_left(user, now) >= AUTO_STEP / HOUR)
 
@@ -434,11 +273,11 @@ def take_overdue_turn(*, game: Game, player: User, now: datetime) -> bool:
         return True
     if not _may_take(user, deadline, now):
         return False
-    span = _vacation_span(user)
+    span = vacation_span(user)
     if span is None or not span[0] <= deadline < span[1]:
         span = _spend_hour(user, deadline=deadline, now=now, game_id=game.pk)
     # The deadline was worked out without this vacation span (it falls inside it).
-    old = _days_off(user).with_span(pause_span(game))
+    old = days_off(user).with_span(pause_span(game))
     game.turn_deadline = retimed(deadline, at=span[0], old=old, new=old.with_span(span))
     return True
 
@@ -452,7 +291,7 @@ def _spend_hour(user: User, *, deadline: datetime, now: datetime, game_id: int) 
         and user.vacation_until is not None
         and deadline - user.vacation_until < settings.TURN_LIMIT[Game.Mode.ASYNC]
     )
-    _charge(user, now, {_year(now): 1})
+    _charge(user, now, {year_of(now): 1})
     user.vacation_start, user.vacation_until = span
     user.vacation_auto = True
     user.save(update_fields=User.TIME_OFF_FIELDS)

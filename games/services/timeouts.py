@@ -40,6 +40,8 @@ from club import clock
 from games import store
 from games.engine import Match
 from games.models import Game, Move, Seat, TurnReminder
+from games.selectors.presence import away_since, has_table_open, is_stale, stale
+from games.selectors.time_off import away_until
 from games.services import (
     abandon_seat,
     apply_actions_locked,
@@ -74,10 +76,10 @@ def _live_due(now: datetime) -> QuerySet[Game]:
     turn limit)."""
     absent_to_move = Exists(
         Seat.objects.filter(
-            presence.stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__bot_level=""
+            stale(now), game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__bot_level=""
         )
     )
-    someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(presence.stale(now)))
+    someone_present = Exists(Seat.objects.filter(game=OuterRef("pk")).exclude(stale(now)))
     # Between two deals no clock runs, an absent player's neither (games.services.breaks).
     between_deals = Q(deal_break_until__gt=now)
     return Game.objects.filter(
@@ -212,8 +214,8 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     absent = (
         game.mode == Game.Mode.LIVE
         and (game.deal_break_until is None or game.deal_break_until <= now)
-        and presence.is_stale(seat, now)
-        and not all(presence.is_stale(other, now) for other in seats)
+        and is_stale(seat, now)
+        and not all(is_stale(other, now) for other in seats)
     )
     if not (overdue or absent):
         return False
@@ -239,7 +241,7 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         turn_started_at=turn_ended_at,
     )
     record_autoplayed(seat=seat, moves=moves, reason="timeout" if overdue else "absent")
-    if not presence.has_table_open(seat, game.mode, now):
+    if not has_table_open(seat, game.mode, now):
         notify(
             user_id=seat.user_id,
             kind="autoplayed",
@@ -283,7 +285,7 @@ def _autoplayed_key(game: Game, seat: Seat, version_before: int) -> str:
     meanwhile (every 30 s, or at once when away); an async game once per turn played, each a
     day apart and counting toward abandonment."""
     if game.mode == Game.Mode.LIVE:
-        return f"{game.pk}:away-since:{presence.away_since(seat)}"
+        return f"{game.pk}:away-since:{away_since(seat)}"
     return f"{game.pk}:{version_before}"
 
 
@@ -337,7 +339,7 @@ def sweep_turn_reminders(*, batch_size: int = 500) -> int:
             seat = (
                 Seat.objects.filter(game=game, seat=game.turn_seat).select_related("user").first()
             )
-            if seat is not None and time_off.away_until(seat.user, now) is not None:
+            if seat is not None and away_until(seat.user, now) is not None:
                 continue  # on vacation or a day off: reminded once back, if still due
             TurnReminder.objects.create(game=game, turn_deadline=deadline)
             if seat is not None:

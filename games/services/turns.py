@@ -9,7 +9,8 @@ from django.conf import settings
 from games.away import deadline_after
 from games.engine import Match, Rules
 from games.models import Game
-from games.services import rating, time_off
+from games.selectors.time_off import turn_away
+from games.services import rating
 from games.services.records import count_game_over
 from games.store import LoadedGame
 from notifications.models import Kind
@@ -33,7 +34,7 @@ def start_clock(locked: LoadedGame, started_at: datetime) -> None:
     limit = settings.BOT_PAUSE if _bot_to_move(locked) else settings.TURN_LIMIT
     # A correspondence clock does not run while its player is away or the game is paused.
     player = next((seat.user for seat in locked.seats if seat.seat == game.turn_seat), None)
-    away = time_off.turn_away(game, player)
+    away = turn_away(game, player)
     game.turn_deadline = deadline_after(started_at, limit[game.mode], away)
 
 

@@ -9,6 +9,7 @@ from accounts.models import User
 from club import clock
 from games import services as game_services
 from games.models import Game, Move, Seat
+from games.selectors.presence import absence_deadline
 from games.services import presence, timeouts
 from notifications.models import Notification
 from notifications.services import drain_outbox
@@ -164,25 +165,25 @@ def test_the_wait_counts_from_the_closed_tab_and_bots_are_never_away():
     now = clock.now()
     human.refresh_from_db()
     assert human.left_table_at is not None and human.last_seen_at == human.left_table_at
-    assert presence.absence_deadline(human, now) == human.left_table_at + timedelta(seconds=60)
+    assert absence_deadline(human, now) == human.left_table_at + timedelta(seconds=60)
     silent.refresh_from_db()
-    assert presence.absence_deadline(silent, now) is None, "seen 20 s ago: still at the table"
+    assert absence_deadline(silent, now) is None, "seen 20 s ago: still at the table"
     present.refresh_from_db()
-    assert presence.absence_deadline(present, now) is None
+    assert absence_deadline(present, now) is None
 
     clock.advance(timedelta(seconds=15))  # the silent one unseen for 35 s: dropped, 25 s left
     now = clock.now()
     silent.refresh_from_db()
     assert silent.last_seen_at is not None
-    assert presence.absence_deadline(silent, now) == silent.last_seen_at + timedelta(seconds=60)
-    assert presence.absence_deadline(robot, now) is None
+    assert absence_deadline(silent, now) == silent.last_seen_at + timedelta(seconds=60)
+    assert absence_deadline(robot, now) is None
 
     clock.advance(timedelta(seconds=120))
     presence.mark_absences()
     rows = {row.seat: row for row in Seat.objects.filter(game=game)}
     assert rows[human.seat].is_absent and rows[silent.seat].is_absent
     assert not rows[robot.seat].is_absent, "a bot is never away"
-    assert presence.absence_deadline(rows[human.seat], clock.now()) is None  # away, no more wait
+    assert absence_deadline(rows[human.seat], clock.now()) is None  # away, no more wait
 
     # Any request brings the player back, and the closed tab is forgotten.
     heartbeat(game, human.seat)

@@ -22,7 +22,8 @@ from games.engine.preview import Opening
 from games.engine.seating import Seating
 from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
-from games.services import presence, time_off
+from games.selectors import time_off
+from games.selectors.presence import absence_deadline
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import attach_standings, game_name, player_name
@@ -639,7 +640,7 @@ def table_page(
             and number in seats
             and seats[number].is_absent
             and not seats[number].user.is_bot,
-            away_at=presence.absence_deadline(seats[number], table.now)
+            away_at=absence_deadline(seats[number], table.now)
             if live and number in seats
             else None,
             said=shown_now.get(number),
@@ -790,7 +791,7 @@ def fragment_etag(
             seat.seat,
             seat.user_id,
             seat.is_absent,
-            presence.absence_deadline(seat, now) if live else None,
+            absence_deadline(seat, now) if live else None,
             time_off.absence(seat.user, now) if correspondence else None,
             # Who has closed the last deal's score, and the turns played for a player.
             seat.deal_seen,

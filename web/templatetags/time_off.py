@@ -9,7 +9,7 @@ from django.conf import settings
 from accounts.models import DEFAULT_TIME_ZONE, User
 from club import clock
 from club.i18n import current_language
-from games.services import time_off
+from games.selectors import time_off
 
 register = template.Library()
 

@@ -551,6 +551,7 @@ def bench_hanging_endpoints() -> None:
     import threading
 
     from notifications import services
+    from notifications.services import push
     from tests.factories import UserFactory
     from tests.fake_push import FakeBrowser, FakePushService, HangingListener
 
@@ -559,7 +560,7 @@ def bench_hanging_endpoints() -> None:
     try:
         attacker = UserFactory.create(username="bench-push-hanging")
         other = UserFactory.create(username="bench-push-waiting")
-        for device in range(services.MAX_PUSH_DEVICES):
+        for device in range(push.MAX_PUSH_DEVICES):
             keys = FakeBrowser(endpoint="")
             services.subscribe_push(
                 user=attacker,
@@ -586,7 +587,7 @@ def bench_hanging_endpoints() -> None:
         services.drain_outbox()
         again = time.perf_counter() - started
         print(
-            f"web push beside {services.MAX_PUSH_DEVICES} hanging endpoints "
+            f"web push beside {push.MAX_PUSH_DEVICES} hanging endpoints "
             f"({hanging.accepted} connections held): another user's push delivered in "
             f"{delivered * 1000:.0f} ms, the drain done in {drained:.1f} s; the next drain "
             f"(the hanging devices backing off) {again * 1000:.0f} ms, "
@@ -601,6 +602,7 @@ def bench_push_rate(pushes: int) -> None:
     from accounts.models import User
     from notifications import services
     from notifications.models import PushDelivery, PushSubscription
+    from notifications.services import drain, push
     from tests.fake_push import FakeBrowser
 
     service = subprocess.Popen(
@@ -629,12 +631,12 @@ def bench_push_rate(pushes: int) -> None:
                 services.notify(
                     user_id=user.pk, kind="kudos_received", payload={"text": "Спасибо за игру!"}
                 )
-        while services._deliver_in_app(batch_size=services.OUTBOX_BATCH):
+        while drain._deliver_in_app(batch_size=drain.OUTBOX_BATCH):
             pass
         queued = PushDelivery.objects.filter(status="pending").count()
         started = time.perf_counter()
         cpu_started = time.process_time()
-        sent = services._send_pushes(budget_seconds=600)
+        sent = push.send_pushes(budget_seconds=600)
         elapsed = time.perf_counter() - started
         cpu = time.process_time() - cpu_started
         print(

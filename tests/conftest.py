@@ -32,10 +32,10 @@ def club_clock() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def drain_publisher(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test's first drain is published at once, whatever earlier tests in the process did."""
-    from notifications import services
+    from notifications.services import publisher
 
-    fresh = services.DrainPublisher(interval=services.DRAIN_PUBLISH_INTERVAL)
-    monkeypatch.setattr(services, "_publish_drain", fresh)
+    fresh = publisher.DrainPublisher(interval=publisher.DRAIN_PUBLISH_INTERVAL)
+    monkeypatch.setattr(publisher, "_publish_drain", fresh)
 
 
 @pytest.fixture

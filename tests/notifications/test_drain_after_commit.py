@@ -4,8 +4,7 @@ wrote; a rolled back transaction or savepoint takes its publish with it."""
 import pytest
 from django.db import transaction
 
-from notifications import services
-from notifications.services import notify
+from notifications.services import notify, publisher
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -15,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def drains(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The drain publishes made at commits (the publisher's throttle left out)."""
     published: list[int] = []
-    monkeypatch.setattr(services, "_publish_drain", lambda: published.append(1))
+    monkeypatch.setattr(publisher, "_publish_drain", lambda: published.append(1))
     return published
 
 

@@ -3,21 +3,21 @@ interval, which covers every commit before it."""
 
 import pytest
 
-from notifications import services
+from notifications.services import publisher
 
 
 @pytest.fixture
 def published(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     countdowns: list[float] = []
     monkeypatch.setattr(
-        services, "publish", lambda task, *, countdown=0: countdowns.append(countdown)
+        publisher, "publish", lambda task, *, countdown=0: countdowns.append(countdown)
     )
     return countdowns
 
 
-def publisher_at(times: list[float]) -> services.DrainPublisher:
+def publisher_at(times: list[float]) -> publisher.DrainPublisher:
     moments = iter(times)
-    return services.DrainPublisher(interval=1.0, monotonic=lambda: next(moments))
+    return publisher.DrainPublisher(interval=1.0, monotonic=lambda: next(moments))
 
 
 def test_the_first_commit_publishes_at_once(published):

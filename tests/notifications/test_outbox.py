@@ -13,7 +13,7 @@ from club import clock
 from games import services as game_services
 from notifications import services
 from notifications.models import Notification, NotificationSettings, OutboxMessage
-from notifications.services import drain_outbox, notify
+from notifications.services import drain, drain_outbox, emails, notify
 from tests.concurrency import run_in_threads
 from tests.factories import UserFactory, started_game
 from tests.timing.conftest import broker_down, new_user, turn_of, user_at, wait_for
@@ -55,7 +55,7 @@ def test_a_drain_killed_midway_loses_nothing_and_doubles_nothing(monkeypatch):
     mail.outbox.clear()  # notify outside a transaction may already have been drained
 
     OutboxMessage.objects.update(status=OutboxMessage.Status.PENDING, processed_at=None)
-    real_email = services._email
+    real_email = emails._email
     calls = []
 
     class WorkerKilled(BaseException):
@@ -67,10 +67,10 @@ def test_a_drain_killed_midway_loses_nothing_and_doubles_nothing(monkeypatch):
             raise WorkerKilled  # the process dies in the middle of the drain
         real_email(message, mail=mail)
 
-    monkeypatch.setattr(services, "_email", dies_on_the_second_email)
+    monkeypatch.setattr(emails, "_email", dies_on_the_second_email)
     with pytest.raises(WorkerKilled):
         drain_outbox()
-    monkeypatch.setattr(services, "_email", real_email)
+    monkeypatch.setattr(emails, "_email", real_email)
     assert len(mail.outbox) == 1
     assert OutboxMessage.objects.filter(status="email").count() == 2
 
@@ -116,15 +116,15 @@ def test_concurrent_drains_still_send_one_your_turn_email_an_hour(monkeypatch):
     game = started_game()
     for version in range(2):
         notify(user_id=user.pk, kind="your_turn", game_id=game.pk, dedupe_key=f"v{version}")
-    services._deliver_in_app(batch_size=10)  # both rows now wait for their email
+    drain._deliver_in_app(batch_size=10)  # both rows now wait for their email
     mail.outbox.clear()
-    send = services._email
+    send = emails._email
 
     def slow_email(message, *, mail):
         time.sleep(0.3)  # the other drain checks the hourly limit meanwhile
         send(message, mail=mail)
 
-    monkeypatch.setattr(services, "_email", slow_email)
+    monkeypatch.setattr(emails, "_email", slow_email)
     run_in_threads(drain_outbox, drain_outbox)
 
     assert len(emails_to(user)) == 1

@@ -15,7 +15,7 @@ import pytest
 from club import clock
 from notifications import push_endpoints, services, texts, webpush
 from notifications.models import PushDelivery, PushSubscription
-from notifications.services import drain_outbox, notify
+from notifications.services import drain, drain_outbox, notify, push
 from tests.fake_push import FakeBrowser, FakePushService, HangingListener
 from tests.timing.conftest import new_user
 
@@ -242,7 +242,7 @@ def test_a_user_keeps_at_most_ten_devices_the_oldest_going() -> None:
     subscribe(user, endpoints[11])
     kept = set(PushSubscription.objects.values_list("endpoint", flat=True))
     assert kept == {endpoints[1], *endpoints[3:12]}
-    assert len(kept) == services.MAX_PUSH_DEVICES
+    assert len(kept) == push.MAX_PUSH_DEVICES
 
 
 @with_db
@@ -250,7 +250,7 @@ def test_hanging_endpoints_delay_nobody_else(
     push_service: FakePushService, hanging: HangingListener
 ) -> None:
     attacker, other = new_user(), new_user()
-    for device in range(services.MAX_PUSH_DEVICES):
+    for device in range(push.MAX_PUSH_DEVICES):
         subscribe(attacker, f"{hanging.url}/push/{device}")
     subscribe(other, push_service.browser("phone").endpoint, push_service.browser("phone"))
     notify(user_id=attacker.pk, kind="sanction")
@@ -260,7 +260,7 @@ def test_hanging_endpoints_delay_nobody_else(
     drain_outbox()
     took = time.monotonic() - started
     assert len(push_service.to("phone")) == 1
-    assert hanging.accepted == services.MAX_PUSH_DEVICES
+    assert hanging.accepted == push.MAX_PUSH_DEVICES
     # The hanging ones were sent beside it, each cut at its deadline.
     assert took < webpush.PUSH_DEADLINE_SECONDS + 3
     waiting = PushDelivery.objects.filter(subscription__user=attacker)
@@ -273,7 +273,7 @@ def test_hanging_endpoints_delay_nobody_else(
     drain_outbox()
     assert time.monotonic() - started < 2
     assert len(push_service.to("phone")) == 2
-    assert hanging.accepted == services.MAX_PUSH_DEVICES
+    assert hanging.accepted == push.MAX_PUSH_DEVICES
     devices = PushSubscription.objects.filter(user=attacker)
     assert {device.failures for device in devices} == {1}
 
@@ -331,7 +331,7 @@ def test_a_delivery_that_cannot_be_sent_is_set_aside_and_the_queue_goes_on(
     assert all(reasons), reasons
 
     # Set aside for good: later drains do not try them again, and the other's pushes go on.
-    clock.advance(services.PUSH_BACKOFF_MAX)
+    clock.advance(push.PUSH_BACKOFF_MAX)
     notify(user_id=other.pk, kind="kudos_received")
     drain_outbox()
     assert len(push_service.to("phone")) == 2
@@ -368,11 +368,11 @@ def test_a_sender_that_died_leaves_its_claim_to_the_next_after_the_lease(
     user = new_user()
     subscribe(user, push_service.browser("phone").endpoint, push_service.browser("phone"))
     notify(user_id=user.pk, kind="sanction")
-    services._deliver_in_app(batch_size=10)
-    assert len(services._claim_pushes(limit=10)) == 1  # ... and the sender dies
+    drain._deliver_in_app(batch_size=10)
+    assert len(push._claim_pushes(limit=10)) == 1  # ... and the sender dies
     drain_outbox()
     assert push_service.received == []
-    clock.advance(services.PUSH_LEASE)
+    clock.advance(push.PUSH_LEASE)
     drain_outbox()
     assert len(push_service.to("phone")) == 1
     assert PushDelivery.objects.get().status == "sent"

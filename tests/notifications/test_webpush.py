@@ -11,7 +11,7 @@ from club import clock
 from games.models import Seat
 from notifications import services, webpush
 from notifications.models import PushDelivery, PushSubscription
-from notifications.services import drain_outbox, notify
+from notifications.services import drain_outbox, notify, push
 from tests.concurrency import run_in_threads
 from tests.factories import started_game
 from tests.fake_push import FakeBrowser, FakePushService
@@ -135,14 +135,14 @@ def test_a_push_service_that_fails_is_tried_again_then_given_up(push_service):
     drain_outbox()
     drain_outbox()  # at once: the device rests after its failure
     assert PushDelivery.objects.get().attempts == 1
-    for _ in range(services.MAX_SEND_ATTEMPTS):
-        clock.advance(services.PUSH_BACKOFF_MAX)
+    for _ in range(push.MAX_SEND_ATTEMPTS):
+        clock.advance(push.PUSH_BACKOFF_MAX)
         drain_outbox()
     delivery = PushDelivery.objects.get()
-    assert (delivery.status, delivery.attempts) == ("failed", services.MAX_SEND_ATTEMPTS)
+    assert (delivery.status, delivery.attempts) == ("failed", push.MAX_SEND_ATTEMPTS)
     assert "ConnectionError" in delivery.failure_reason
     device = PushSubscription.objects.get()  # unreachable is not gone
-    assert device.failures == services.MAX_SEND_ATTEMPTS
+    assert device.failures == push.MAX_SEND_ATTEMPTS
 
 
 def test_a_device_subscribed_again_by_another_user_changes_hands(push_service):

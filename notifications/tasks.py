@@ -1,4 +1,4 @@
-"""Thin Celery tasks; the work is in notifications.services."""
+"""Thin Celery tasks; the work is in notifications.services (which enqueues them after commit)."""
 
 from celery import shared_task
 

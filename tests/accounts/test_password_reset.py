@@ -21,7 +21,7 @@ def queued(monkeypatch) -> list[int]:
     """The user ids whose reset email was queued (the Celery task itself is tested below)."""
     user_ids: list[int] = []
     monkeypatch.setattr(
-        services.send_password_reset_email, "delay", lambda *, user_id: user_ids.append(user_id)
+        send_password_reset_email, "delay", lambda *, user_id: user_ids.append(user_id)
     )
     return user_ids
 
@@ -140,7 +140,7 @@ def test_reset_answers_202_even_when_the_broker_is_down(api_client, monkeypatch)
     def broker_down(**kwargs):
         raise ConnectionError("Redis is down")
 
-    monkeypatch.setattr(services.send_password_reset_email, "delay", broker_down)
+    monkeypatch.setattr(send_password_reset_email, "delay", broker_down)
     UserFactory.create(email="olga@example.com")
 
     response = api_client.post(RESET, {"email": "olga@example.com"}, format="json")

@@ -430,9 +430,6 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Notifications know nothing of games: this tells which players are at the table (no your-turn).
-NOTIFICATIONS_PLAYERS_AT_TABLE = "games.selectors.presence.players_at_table"
-
 # Web push (VAPID). Without VAPID_PRIVATE_KEY the club generates a key once into VAPID_KEY_FILE,
 # so the embedded default needs nothing; servers that share one site must share one key.
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")

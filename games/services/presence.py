@@ -4,7 +4,8 @@ A seated player's every request, and the heartbeat, mark the seat seen (`Seat.la
 database's clock); a live seat unseen for the absence grace (60 s) is absent, its turns played at
 once by the deadline sweep (games.services.timeouts) while someone else is still at the table.
 A player at the table gets no your-turn notification, no "the club played for you" and no push
-(games.selectors.presence reads who is: `players_at_table`).
+(games.selectors.presence reads who is: `players_at_table`, which games/apps.py registers
+with notifications.at_table).
 
 When a live player's last open table page closes, the seat is marked seen at that moment and
 `Seat.left_table_at` set: the 60-second wait runs from the closing itself, and the table shows

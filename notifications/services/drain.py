@@ -1,16 +1,13 @@
 """The outbox's drain: pending rows delivered in the app, their pushes queued and their emails
 decided (sent, held for the digest, or skipped), then the pushes and emails sent."""
 
-import functools
 import time
 from collections import defaultdict
-from collections.abc import Callable
 
-from django.conf import settings
 from django.db import transaction
-from django.utils.module_loading import import_string
 
 from club import clock
+from notifications import at_table
 from notifications.models import Kind, Notification, OutboxMessage, PushDelivery, PushSubscription
 from notifications.selectors import settings_for_user_id
 from notifications.services.emails import send_emails
@@ -46,14 +43,6 @@ def drain_outbox(*, budget_seconds: float = DRAIN_BUDGET_SECONDS) -> int:
     return pushed + send_emails(budget_seconds=budget_seconds - (time.monotonic() - started))
 
 
-@functools.cache
-def _players_at_table() -> Callable[..., set[tuple[int, int]]]:
-    """The app that seats players tells which of them are at the table (they get no your-turn
-    notification and no push): settings.NOTIFICATIONS_PLAYERS_AT_TABLE, called with `pairs` of
-    (game id, user id) and returning those at the table."""
-    return import_string(settings.NOTIFICATIONS_PLAYERS_AT_TABLE)
-
-
 def _deliver_in_app(*, batch_size: int) -> int:
     """One batch of pending rows: in-app notifications written, the email decided, the pushes
     to each of the user's devices queued."""
@@ -68,7 +57,7 @@ def _deliver_in_app(*, batch_size: int) -> int:
             return 0
         user_ids = {message.user_id for message in batch}
         preferences = {user_id: settings_for_user_id(user_id=user_id) for user_id in user_ids}
-        at_table = _players_at_table()(
+        at_the_table = at_table.players_at_table(
             pairs={
                 (message.game_id, message.user_id)
                 for message in batch
@@ -85,7 +74,7 @@ def _deliver_in_app(*, batch_size: int) -> int:
         decided: dict[str, list[int]] = defaultdict(list)
         for message in batch:
             wanted = preferences[message.user_id]
-            looking = (message.game_id, message.user_id) in at_table
+            looking = (message.game_id, message.user_id) in at_the_table
             if message.kind in SPARED_AT_TABLE and looking:
                 decided[OutboxMessage.Status.SKIPPED].append(message.pk)
                 continue

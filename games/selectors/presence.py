@@ -12,8 +12,6 @@ from games.models import Game, Seat
 
 # A player seen this recently is looking at an async game: no your-turn notification.
 LOOKING_AT_GAME = timedelta(seconds=60)
-
-
 # An open live table marks its seat seen at least this often (the event stream every 25 s, a
 # polling page every 5 s): a live player unseen for longer has dropped, though no page said so.
 DROPPED_AFTER = timedelta(seconds=30)

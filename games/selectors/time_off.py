@@ -143,11 +143,7 @@ def turn_away(game: Game, user: User | None) -> Away:
 
 
 AWAY_VACATION = "vacation"
-
-
 AWAY_DAY_OFF = "day_off"
-
-
 AWAY_REASONS = (AWAY_VACATION, AWAY_DAY_OFF)
 
 

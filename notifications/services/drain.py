@@ -16,13 +16,9 @@ from notifications.services.push import send_pushes
 # What a player looking at the game's table sees there: not notified at all (the games app also
 # tells an absent player of turns played for them once per absence, not once per turn).
 SPARED_AT_TABLE = (Kind.YOUR_TURN, Kind.PARTNER_ASKS, Kind.AUTOPLAYED)
-
-
 # A drain sends emails for this long at most (beat starts the next one every 10 s), so a
 # backlog keeps a worker busy without tying it up for good.
 DRAIN_BUDGET_SECONDS = 8.0
-
-
 OUTBOX_BATCH = 200
 
 

@@ -17,7 +17,6 @@ from notifications.services.outbox import MAX_SEND_ATTEMPTS
 
 logger = logging.getLogger(__name__)
 
-
 YOUR_TURN_EMAIL_INTERVAL = timedelta(hours=1)
 
 

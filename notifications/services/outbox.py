@@ -10,7 +10,8 @@ from typing import Any
 from notifications.models import Kind, OutboxMessage
 from notifications.services.publisher import drain_after_commit
 
-# An email that failed this many times (e.g. a rejected address) is given up, not retried forever.
+# An email or a push that failed this many times (e.g. a rejected address) is given up, not
+# retried forever.
 MAX_SEND_ATTEMPTS = 5
 
 

@@ -18,22 +18,13 @@ from notifications.services.outbox import MAX_SEND_ATTEMPTS
 
 logger = logging.getLogger(__name__)
 
-
 # Web push: deliveries claimed at a time (sent webpush.PUSH_SENDERS at once); a claim holds them
 # (and their devices) this long, well past a push's deadline, should the sender die meanwhile.
 PUSH_BATCH = 64
-
-
 PUSH_LEASE = timedelta(minutes=2)
-
-
 # A failing device or delivery rests 10 s, 20 s, 40 s ... at most an hour before the next try.
 PUSH_BACKOFF_FIRST = timedelta(seconds=10)
-
-
 PUSH_BACKOFF_MAX = timedelta(hours=1)
-
-
 # A user's devices taking web pushes; subscribing one more drops the oldest.
 MAX_PUSH_DEVICES = 10
 

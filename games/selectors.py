@@ -34,7 +34,7 @@ from games.engine.seating import Seating
 from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, TablePhrase
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
-from games.table_phrases import found_silent, is_silent, phrase_text
+from games.table_phrases import phrase_text
 from ratings import selectors as rating_selectors
 from social import selectors as social_selectors
 
@@ -714,18 +714,15 @@ def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, l
 def table_phrases(*, game: Game, viewer: User | None) -> list[TablePhrase]:
     """The game's latest phrases (table_phrases.LATEST at most), oldest first; to a viewer who
     muted phrases, only their own. Read apart from the game's state: phrases are said without a
-    move, so nothing cached per game version may hold them. A table known to be silent costs
-    no query (`is_silent`)."""
-    if is_silent(game.pk):
+    move, so nothing cached per game version may hold them. A silent table (`phrases_said`, on
+    the row the caller read) costs no query."""
+    if not game.phrases_said:
         return []
     muted = viewer is not None and viewer.phrases_muted
     phrases = TablePhrase.objects.filter(game=game)
     if muted:
         phrases = phrases.filter(user=viewer)
-    latest = list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
-    if not latest and not muted:
-        found_silent(game.pk)
-    return latest
+    return list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
 
 
 def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:
@@ -759,13 +756,6 @@ def people_followed(*, user: User) -> list[FollowedAtTables]:
         )
         for player in followed
     ]
-
-
-def latest_phrase_id(*, game: Game) -> int | None:
-    """The id of the game's latest phrase (a table page's fragment changes with it)."""
-    return (
-        TablePhrase.objects.filter(game=game).order_by("-id").values_list("pk", flat=True).first()
-    )
 
 
 def rematch_of(*, game: Game) -> int | None:

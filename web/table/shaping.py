@@ -800,8 +800,6 @@ def fragment_etag(
     # A wait's countdown is set by the moment the body was made (data-away-now): while a
     # dropped player is waited for, each poll has a body of its own.
     waiting = any(seat[3] is not None for seat in seats)
-    # Said without a move: the latest phrase, and what the viewer lets themselves see of them.
-    latest_phrase = game_selectors.latest_phrase_id(game=game)
     kept = [
         (invitation.pk, invitation.seat, invitation.invitee_id)
         for invitation in game_selectors.pending_invitations(game=game)
@@ -810,7 +808,8 @@ def fragment_etag(
         table.now if waiting else None,
         game.pk,
         game.version,
-        latest_phrase,
+        # Said without a move: the phrases (what the viewer lets themselves see of them is below).
+        game.phrases_said,
         kept,
         # Every write of the state comes with a new version; a test's stacked deal is the one
         # that does not, and the state's text costs little next to a render.

@@ -520,12 +520,25 @@ class DealResultSerializer(serializers.Serializer):
 
 
 class TableMeldSerializer(serializers.Serializer):
-    rank = serializers.CharField(help_text="The meld's rank, e.g. `K`; `3` for black threes.")
+    rank = serializers.CharField(
+        allow_null=True,
+        help_text="The meld's rank, e.g. `K`; `3` for black threes; `null` for a sequence "
+        "(Samba, Bolivia).",
+    )
+    kind = serializers.ChoiceField(
+        choices=["group", "sequence"],
+        required=False,
+        help_text="Only in Samba and Bolivia: a `group` of one rank or a `sequence` of one suit.",
+    )
+    suit = serializers.CharField(
+        required=False, help_text="Only for a sequence: its suit (`S H D C`)."
+    )
     cards = serializers.ListField(child=CardField())
     canasta = serializers.ChoiceField(
-        choices=["natural", "mixed"],
+        choices=["natural", "mixed", "samba", "escalera", "bolivia"],
         allow_null=True,
-        help_text="`null`: not a canasta yet; `natural` or `mixed` (with wilds).",
+        help_text="`null`: not a canasta yet; `natural` or `mixed` (with wilds); in Samba a "
+        "sequence's `samba`, in Bolivia a sequence's `escalera` and seven wilds' `bolivia`.",
     )
 
 
@@ -632,7 +645,20 @@ class GameDetailSerializer(GameSummarySerializer):
 
 
 class EventMeldSerializer(serializers.Serializer):
-    rank = serializers.CharField()
+    rank = serializers.CharField(
+        required=False, help_text="The meld's rank; absent for a sequence (Samba, Bolivia)."
+    )
+    suit = serializers.CharField(
+        required=False, help_text="Samba, Bolivia: a sequence's suit (`S H D C`)."
+    )
+    meld = serializers.IntegerField(
+        required=False,
+        help_text="Samba, Bolivia: the index of the team's meld (in the view's `melds`) the "
+        "cards went to.",
+    )
+    new = serializers.BooleanField(
+        required=False, help_text="The classic game: the cards started a meld of their rank."
+    )
     cards = serializers.ListField(child=CardField(), help_text="The cards laid on this meld.")
 
 
@@ -641,7 +667,16 @@ class PublicEventSerializer(serializers.Serializer):
 
     type = serializers.ChoiceField(choices=ACTION_TYPES)
     seat = serializers.IntegerField()
-    deal_over = serializers.BooleanField(help_text="This move ended the deal.")
+    deal_over = serializers.BooleanField(
+        required=False,
+        help_text="This move ended the deal; absent from `undo` and the questions and answers "
+        "(`ask_to_go_out`, `answer_go_out`, `ask_acaba`), which never do.",
+    )
+    went_out = serializers.BooleanField(
+        required=False,
+        help_text="`take_pile`, `discard`, and `meld` in the classic game: the player went out "
+        "with this move.",
+    )
     red_threes = serializers.ListField(
         child=CardField(),
         required=False,

@@ -585,7 +585,7 @@ class HeartbeatView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         seat = presence.reclaim_seat(game_id=game_id, user=request_user(request))
-        return Response(SeatPresenceSerializer(seat).data)
+        return Response(selectors.seat_presence(seat))
 
 
 class ContinueView(APIView):
@@ -764,7 +764,7 @@ class MyInvitationsView(APIView):
     )
     def get(self, request: Request) -> Response:
         pending = selectors.invitations_for(user=request_user(request))
-        return Response(MyInvitationSerializer(pending, many=True).data)
+        return Response([selectors.invitation_entry(invitation) for invitation in pending])
 
 
 class InvitationAcceptView(APIView):
@@ -808,7 +808,7 @@ class InvitationDeclineView(APIView):
         declined = services.decline_invitation(
             invitation_id=invitation_id, user=request_user(request)
         )
-        return Response(InvitationAnswerSerializer(declined).data)
+        return Response(selectors.invitation_answer(declined))
 
 
 class InvitationDetailView(APIView):

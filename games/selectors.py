@@ -528,22 +528,32 @@ _LOGGED_MOVE_FIELDS = ("seq", "deal_number", "seat", "action", "automatic", "pub
 RECENT_MOVES_VERSIONS = 512
 
 
-def recent_moves(*, game: Game, window: int) -> Sequence[dict[str, Any]]:
+def recent_moves(
+    *, game: Game, window: int, written: Sequence[Move] = ()
+) -> Sequence[dict[str, Any]]:
     """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS` (shared by every
     caller: read-only). Moves are never rewritten and are the same for every viewer, so a
     process reads them once per game version, however many pages fetch that version; kept in
     the process's memory, as a shared cache's read would cost more than the rest of the
     selector. The game is named by its id and its moment of creation: a database emptied and
-    filled again (tests, a restored backup) gives an id to another game."""
-    return _moves_up_to(game.pk, game.created_at, game.version, window)
+    filled again (tests, a restored backup) gives an id to another game.
+
+    `written`: the game's last moves, just made (a move's MoveResult), added to the moves of
+    the version before them, which the mover's page has most likely read already."""
+    if not written:
+        return _moves_up_to(game.pk, game.created_at, game.version, window)
+    before = _moves_up_to(game.pk, game.created_at, game.version - len(written), window)
+    made = tuple({field: getattr(move, field) for field in _LOGGED_MOVE_FIELDS} for move in written)
+    return (before + made)[-window:]
 
 
 @functools.lru_cache(maxsize=RECENT_MOVES_VERSIONS)
 def _moves_up_to(
     game_id: int, created_at: datetime, version: int, window: int
 ) -> tuple[dict[str, Any], ...]:
+    # Bounded above too: a move made since the game was read belongs to a later version.
     return tuple(
-        Move.objects.filter(game_id=game_id, seq__gt=max(version - window, 0))
+        Move.objects.filter(game_id=game_id, seq__gt=max(version - window, 0), seq__lte=version)
         .order_by("seq")
         .values(*_LOGGED_MOVE_FIELDS)[:window]
     )
@@ -641,17 +651,25 @@ class TableView:
 
 
 def table_view(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = "", move_window: int
+    *,
+    table: LoadedGame,
+    viewer: User | AnonymousUser,
+    invite_code: str = "",
+    move_window: int,
+    match: Match | None = None,
+    written: Sequence[Move] = (),
 ) -> TableView | None:
     """The loaded table as `viewer` may see it (their seat's view; a spectator's for anybody
     else), with its last `move_window` moves; None when it is a private table hidden from the
-    viewer."""
+    viewer. After a move (its MoveResult), `match` is the game's state already parsed and
+    `written` the moves just made: neither is read again."""
     # An anonymous visitor sits nowhere and created nothing: a User's checks hold for them.
     person = cast(User, viewer)
     if not may_see(table=table, viewer=person, invite_code=invite_code):
         return None
     game = table.game
-    match = Match.from_dict(game.state) if game.state is not None else None
+    if match is None and game.state is not None:
+        match = Match.from_dict(game.state)
     detail = game_detail(table=table, viewer=person, match=match)
     seat = table.seat_of(person) if viewer.is_authenticated else None
     refused: dict[str, IllegalMove] = {}
@@ -665,7 +683,7 @@ def table_view(
         detail=detail,
         seat=seat,
         seating=seating_of(game=game),
-        moves=recent_moves(game=game, window=move_window),
+        moves=recent_moves(game=game, window=move_window, written=written),
         moves_cut=game.version > move_window,
         free_seats=empty_seats(table=table),
         may_seat_bots=viewer.is_authenticated and may_seat_bots(table=table, user=person),

@@ -24,6 +24,7 @@ from games.engine.preview import Opening
 from games.engine.seating import Seating
 from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
+from games.services import MoveResult
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import attach_standings, game_name, player_name
@@ -606,12 +607,22 @@ def _meld_area(meld: Mapping[str, Any], index: int) -> dict[str, Any]:
 
 
 def table_page(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = ""
+    *,
+    table: LoadedGame,
+    viewer: User | AnonymousUser,
+    invite_code: str = "",
+    made: MoveResult | None = None,
 ) -> TablePage | None:
     """The table as `viewer` may see it (games.selectors.table_view), laid out around their
-    seat; None when it is a private table hidden from the viewer."""
+    seat; None when it is a private table hidden from the viewer. `made`: the viewer's move
+    just made there (`table` is its table), whose parsed state and moves are not read again."""
     view = game_selectors.table_view(
-        table=table, viewer=viewer, invite_code=invite_code, move_window=MOVE_WINDOW
+        table=table,
+        viewer=viewer,
+        invite_code=invite_code,
+        move_window=MOVE_WINDOW,
+        match=made.match if made is not None else None,
+        written=made.moves if made is not None else (),
     )
     if view is None:
         return None

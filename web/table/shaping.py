@@ -4,6 +4,7 @@ sentences, and a finished game's afterwords."""
 
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -16,12 +17,14 @@ from accounts.models import User
 from canasta_club.i18n import current_language, text
 from games import presence, table_phrases, time_off
 from games import selectors as game_selectors
+from games.bodies import DealView, GameDetail
 from games.engine import IllegalMove
 from games.engine.cards import WILDS
 from games.engine.preview import Opening
 from games.engine.seating import Seating
 from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
+from games.services import MoveResult
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import attach_standings, game_name, player_name
@@ -36,7 +39,8 @@ from web.table.move_log import (
 from web.table.names import meld_face, meld_name
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
-_RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
+# A sequence (Samba, Bolivia) has no rank (None): its meld sorts after the groups.
+_RANK_ORDER: dict[str | None, int] = {rank: index for index, rank in enumerate("AKQJT9876543")}
 # The log shows the last few turns, read from the last MOVE_WINDOW moves.
 RECENT_TURNS = 3
 # The strip by the seats shows the last few phrases.
@@ -55,7 +59,7 @@ class SeatPlace:
     seat: int
     place: str  # "me" | "left" | "across" | "right"
     role: str  # "me" | "partner" | "opponent"
-    player: dict[str, Any] | None
+    player: Mapping[str, Any] | None
     hand_count: int | None
     is_turn: bool
     # R-CLUB-2 in a live game: the player is away (their turns are played at once), or has
@@ -88,7 +92,7 @@ class TeamArea:
     team: int
     ours: bool
     names: list[str]  # the team's players, in seat order
-    players: list[dict[str, Any]]  # the same players as the selectors shape them ({% person %})
+    players: Sequence[Mapping[str, Any]]  # the players as the selectors shape them ({% person %})
     score: int
     opened: bool
     minimum: int
@@ -116,7 +120,7 @@ class SideSummary:
 
     team: int
     ours: bool
-    players: list[dict[str, Any]]
+    players: Sequence[Mapping[str, Any]]
     melds: list[dict[str, Any]]
     line: dict[str, int]  # the engine's result line: cards, canastas, red_threes, going_out, …
     canastas: int
@@ -136,7 +140,7 @@ class DealSummary:
     sides: list[SideSummary]
     # The live break: when the next deal's clock starts at the latest, and who still reads.
     break_until: datetime | None = None
-    reading: list[dict[str, Any]] = field(default_factory=list)
+    reading: list[Mapping[str, Any]] = field(default_factory=list)
 
     @property
     def stock_ran_out(self) -> bool:
@@ -164,7 +168,7 @@ class GameResult:
 class TablePage:
     game: Game
     now: datetime  # the club's clock when the table was read
-    detail: dict[str, Any]
+    detail: GameDetail
     seat: Seat | None
     places: list[SeatPlace]
     teams: list[TeamArea]
@@ -302,7 +306,7 @@ class TablePage:
     def hand_by_suit(self) -> str:
         """The viewer's hand sorted by suit (♠ ♥ ♣ ♦, each from the ace down, wild cards last)
         for «По масти» (the engine's own order is by rank)."""
-        hand = (self.deal or {}).get("hand") or []
+        hand = self.deal.get("hand", []) if self.deal is not None else []
         return " ".join(sorted(hand, key=_suit_order))
 
     @cached_property
@@ -368,12 +372,12 @@ class TablePage:
         return next((team for team in self.teams if team.team == self.game.winner_team), None)
 
     @cached_property
-    def team_players(self) -> list[list[dict[str, Any]]]:
+    def team_players(self) -> list[Sequence[Mapping[str, Any]]]:
         """Each team's players, by team number (the score table's columns, names as links)."""
         return [area.players for area in sorted(self.teams, key=lambda area: area.team)]
 
     @cached_property
-    def deal(self) -> dict[str, Any] | None:
+    def deal(self) -> DealView | None:
         return self.detail["deal"]
 
     @cached_property
@@ -485,7 +489,7 @@ def _suit_order(code: str) -> tuple[int, int, int]:
 def _deal_summary(
     *,
     game: Game,
-    detail: dict[str, Any],
+    detail: GameDetail,
     seat: Seat | None,
     seating: Seating,
     teams: list[TeamArea],
@@ -522,7 +526,7 @@ def _deal_summary(
 
 
 def _final_deal(
-    *, detail: dict[str, Any], seating: Seating, teams: list[TeamArea]
+    *, detail: GameDetail, seating: Seating, teams: list[TeamArea]
 ) -> DealSummary | None:
     """A finished game's last deal played to its end: the deal on the table when the game
     ended there, else (a game abandoned in the middle of a deal) the deal before it."""
@@ -541,7 +545,11 @@ def _final_deal(
 
 
 def _sides_of(
-    deal: dict[str, Any], finished: dict[str, Any], *, seating: Seating, teams: list[TeamArea]
+    deal: Mapping[str, Any],
+    finished: Mapping[str, Any],
+    *,
+    seating: Seating,
+    teams: list[TeamArea],
 ) -> list[SideSummary]:
     """Every side's part of the finished deal `finished` (its history entry), as `deal` (its
     view at the end) showed it; the viewer's side first."""
@@ -584,7 +592,7 @@ def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, st
     ]
 
 
-def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
+def _meld_area(meld: Mapping[str, Any], index: int) -> dict[str, Any]:
     """A meld as the page draws it: its chip's face and name; `index` is its place in the view
     (Samba and Bolivia's `"meld": i`), `kind` and `suit` there say a sequence is drawn as a run."""
     rank = meld["rank"]
@@ -599,12 +607,22 @@ def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def table_page(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = ""
+    *,
+    table: LoadedGame,
+    viewer: User | AnonymousUser,
+    invite_code: str = "",
+    made: MoveResult | None = None,
 ) -> TablePage | None:
     """The table as `viewer` may see it (games.selectors.table_view), laid out around their
-    seat; None when it is a private table hidden from the viewer."""
+    seat; None when it is a private table hidden from the viewer. `made`: the viewer's move
+    just made there (`table` is its table), whose parsed state and moves are not read again."""
     view = game_selectors.table_view(
-        table=table, viewer=viewer, invite_code=invite_code, move_window=MOVE_WINDOW
+        table=table,
+        viewer=viewer,
+        invite_code=invite_code,
+        move_window=MOVE_WINDOW,
+        match=made.match if made is not None else None,
+        written=made.moves if made is not None else (),
     )
     if view is None:
         return None
@@ -727,7 +745,7 @@ def table_page(
     )
 
 
-def _said(phrase: TablePhrase, players: dict[int, dict[str, Any]]) -> SaidPhrase:
+def _said(phrase: TablePhrase, players: Mapping[int, Mapping[str, Any]]) -> SaidPhrase:
     player = players.get(phrase.seat)
     return SaidPhrase(
         seat=phrase.seat,

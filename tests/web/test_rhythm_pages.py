@@ -130,6 +130,38 @@ def test_the_turns_played_for_a_player_are_told_to_them_alone():
     assert "data-autoplayed" not in page(client_of(players[culprit]), game)
 
 
+def test_the_ways_on_are_offered_on_a_players_first_live_timeout_only():
+    from canasta_club import clock
+    from games import timeouts
+    from tests.timing.conftest import play_turn
+
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players, mode=Game.Mode.LIVE, length=Game.Length.MATCH)
+    culprit = turn_of(game)
+    client = client_of(players[culprit], "en")
+
+    def times_out() -> str:
+        game.refresh_from_db()
+        while turn_of(game) != culprit:
+            play_turn(game.pk)
+            game.refresh_from_db()
+        clock.advance(settings.TURN_LIMIT["live"] + timedelta(seconds=1))
+        Seat.objects.filter(game=game).update(last_seen_at=clock.now())
+        assert timeouts.sweep() == 1
+        return page(client, game)
+
+    first = times_out()
+    assert "data-autoplayed-offer" in first and "Hand my seat to a bot" in first
+    game.refresh_from_db()
+    while turn_of(game) != culprit:
+        play_turn(game.pk)
+        game.refresh_from_db()
+    play_turn(game.pk)  # the player moves: the note goes
+    assert "data-autoplayed=" not in page(client, game)
+    again = times_out()
+    assert "data-autoplayed=" in again and "data-autoplayed-offer" not in again
+
+
 def test_the_pace_and_the_level_change_from_the_table():
     user = UserFactory.create()
     game = services.play_with_bots(user=user)

@@ -149,6 +149,8 @@ class AutoplayedTurn:
 
     reason: str  # "timeout" | "absent"
     phrases: list[MovePhrase]
+    # The player's first live timeout in the game: the note offers the ways on with it.
+    offer: bool = False
 
 
 @dataclass(frozen=True)
@@ -264,6 +266,17 @@ class TablePage:
         (whether or not the viewer has closed the score)."""
         until = self.game.deal_break_until
         return until if until is not None and until > self.now else None
+
+    @cached_property
+    def autoplayed_offer(self) -> bool:
+        """The ways on after a live turn ran out (the rest by correspondence, a bot in the seat)
+        go with the player's first live timeout in the game only, while its note is shown."""
+        game = self.game
+        return (
+            game.mode == Game.Mode.LIVE
+            and game.status == Game.Status.ACTIVE
+            and any(turn.offer for turn in self.autoplayed)
+        )
 
     @cached_property
     def game_name(self) -> str:
@@ -698,7 +711,11 @@ def table_page(
         now=table.now,
     )
     autoplayed = [
-        AutoplayedTurn(reason=turn["reason"], phrases=club_played_for_you(turn["moves"]))
+        AutoplayedTurn(
+            reason=turn["reason"],
+            phrases=club_played_for_you(turn["moves"]),
+            offer=turn.get("offer", False),
+        )
         for turn in (seat.autoplayed if seat is not None else [])
     ]
     return TablePage(

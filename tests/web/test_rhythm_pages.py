@@ -94,6 +94,26 @@ def test_continue_closes_the_score_for_that_person_only_and_answers_the_fragment
     assert client.post(f"/games/{game.pk}/continue/")["Location"] == f"/games/{game.pk}/"
 
 
+def test_after_continue_the_break_says_who_is_still_reading_until_the_next_deal():
+    players = UserFactory.create_batch(4)
+    game = end_the_deal(started_game(players=players, mode="live", length="match"))
+    clients = [client_of(player, "en") for player in players]
+    order = [seat for seat in range(4) if seat != turn_of(game)] + [turn_of(game)]
+    for closed, seat in enumerate(order[:-1]):
+        body = clients[seat].post(f"/games/{game.pk}/continue/", headers=FETCH).content.decode()
+        waiting = re.search(r'data-deal-waiting="1".*?</div>', body, re.S)
+        assert waiting is not None and "Still reading the deal’s score" in waiting[0]
+        still = order[closed + 1 :]
+        for other in range(4):
+            named = f">{players[other].display_name}<" in waiting[0]
+            assert named == (other in still), (other, still)
+    # The last one closes it: the break ends, nobody waits any more.
+    clients[order[-1]].post(f"/games/{game.pk}/continue/", headers=FETCH)
+    game.refresh_from_db()
+    assert game.deal_break_until is None
+    assert all("data-deal-waiting" not in page(client, game) for client in clients)
+
+
 def test_the_score_shows_every_sides_parts_and_the_match_score():
     players = UserFactory.create_batch(4)
     game = end_the_deal(started_game(players=players, length="match"))

@@ -144,6 +144,16 @@ class DealSummary:
 
 
 @dataclass(frozen=True)
+class DealBreakWait:
+    """A live game's break once the viewer has closed the deal's score: who of the others is
+    still reading it, and when the next deal's clock starts at the latest."""
+
+    number: int
+    until: datetime
+    reading: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class AutoplayedTurn:
     """A turn the club played for the viewer: why, and what it did."""
 
@@ -187,6 +197,8 @@ class TablePage:
     pile_melds: list[int] = field(default_factory=list)
     # The last finished deal's score, while the viewer has not closed it.
     deal_summary: DealSummary | None = None
+    # A live break the viewer has closed the score of, while others still read it.
+    break_wait: DealBreakWait | None = None
     # The turns the club played for the viewer since their last move, oldest first.
     autoplayed: list[AutoplayedTurn] = field(default_factory=list)
     # The table's latest phrases, oldest first (the viewer's own only, if they muted the
@@ -504,20 +516,16 @@ def _deal_summary(
     teams: list[TeamArea],
     places: list[SeatPlace],
     now: datetime,
-) -> DealSummary | None:
+) -> DealSummary | DealBreakWait | None:
     """The last finished deal's score, while the game goes on and the viewer (a person seated
-    there) has not closed it; a spectator sees it during a live game's break."""
+    there) has not closed it; a spectator sees it during a live game's break. A viewer who
+    closed it during the break is told who of the others still reads it (DealBreakWait)."""
     history = detail["deals"]
     last_deal = detail["last_deal"]
     if game.status != Game.Status.ACTIVE or not history or last_deal is None:
         return None
     finished = history[-1]
     breaking = game.deal_break_until is not None and game.deal_break_until > now
-    if seat is None:
-        if not breaking:
-            return None
-    elif seat.deal_seen >= finished["number"]:
-        return None
     reading = [
         place.player
         for place in places
@@ -526,6 +534,15 @@ def _deal_summary(
         and not place.player["user"]["is_bot"]
         and place.deal_seen < finished["number"]
     ]
+    if seat is None:
+        if not breaking:
+            return None
+    elif seat.deal_seen >= finished["number"]:
+        if not reading or game.deal_break_until is None:
+            return None
+        return DealBreakWait(
+            number=finished["number"], until=game.deal_break_until, reading=reading
+        )
     return DealSummary(
         number=finished["number"],
         sides=_sides_of(last_deal, finished, seating=seating, teams=teams),
@@ -735,7 +752,8 @@ def table_page(
         refused=view.refused,
         opening=view.opening,
         pile_melds=pile_melds,
-        deal_summary=deal_summary,
+        deal_summary=deal_summary if isinstance(deal_summary, DealSummary) else None,
+        break_wait=deal_summary if isinstance(deal_summary, DealBreakWait) else None,
         autoplayed=autoplayed,
         said=said,
         phrases_muted=person is not None and person.phrases_muted,

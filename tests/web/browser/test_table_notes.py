@@ -3,6 +3,8 @@ finished table, at 390×844 and 1440×900 in Russian and English.
 
 - After «Дальше» in a live break, who of the others is still reading (`[data-deal-waiting]`),
   until the next deal starts.
+- The finished table: every control at least 44 px one way and 24 px the other on a phone, the
+  final score in the first screen with nothing over it.
 
 Each state's screen is left in var/test-artifacts/look/notes-*.png.
 """
@@ -16,7 +18,16 @@ from games.models import Game
 from tests.factories import started_game
 from tests.games.test_rhythm import end_the_deal
 from tests.web.browser.conftest import LOOK, Players
-from tests.web.browser.test_rhythm import SCREENS, WORDS, button, clean, opened, person
+from tests.web.browser.test_rhythm import (
+    SCREENS,
+    WORDS,
+    button,
+    clean,
+    ended,
+    opened,
+    person,
+)
+from tests.web.browser.test_table_on_a_phone import box_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,4 +68,60 @@ def test_after_continue_the_break_names_who_is_still_reading(
         expect(page.locator("[data-deal-waiting]")).to_have_count(0)
         game.refresh_from_db()
         assert game.deal_break_until is None and game.status == Game.Status.ACTIVE
+        page.close()
+
+
+# ----------------------------------------------------------------------------- the finished table
+
+RESULT_CONTROLS = ("[data-play-again]", "[data-lobby-link]", "[data-replay-link]")
+# The finished table's controls, names in lists too (the rating changes, the afterwords'
+# authors): only links inside a sentence (the move log's, a paragraph's) are excepted; a radio's
+# target is its label (it presses it).
+FINISHED_SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = document.querySelectorAll(['button', 'a', 'select', 'summary',
+    'input:not([type=hidden])'].map((kind) => `[data-game] ${kind}`).join(', '));
+  for (const el of controls) {
+    if (el.closest('.move-list, .sr-only, p')) continue;
+    const target = (el.matches('[type=radio], [type=checkbox]') && el.closest('label')) || el;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
+    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+    const name = el.textContent.trim().slice(0, 30);
+    if (long < 44 || short < 24) small.push(`${el.tagName} ${name} ${size}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_finished_table_on_a_phone_has_big_enough_targets_and_its_score_in_view(
+    players: Players, language: str
+) -> None:
+    people = [person(language) for _ in range(4)]
+    game = ended(people)
+    for screen in SCREENS:
+        page = opened(players, people[0], f"/games/{game.pk}/", screen)
+        result = page.locator("[data-result]")
+        expect(result).to_be_visible()
+        for control in RESULT_CONTROLS:
+            box = box_of(page, page.locator(control))
+            assert max(box["width"], box["height"]) >= 44, (control, box)
+            assert min(box["width"], box["height"]) >= 24, (control, box)
+        if screen == "390":
+            small = page.evaluate(FINISHED_SMALL_TARGETS)
+            assert small == [], "\n".join(small)
+        # The final score is in the first screen, nothing over it.
+        for cell in result.locator("[data-final-score], [data-final-player]").all():
+            box = box_of(page, cell)
+            assert box["y"] + box["height"] <= SCREENS[screen]["height"], box
+            assert page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y).closest('[data-result]') !== null",
+                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+            )
+        clean(page)
+        look(page, f"over-{screen}-{language}")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        look(page, f"over-bottom-{screen}-{language}")
         page.close()

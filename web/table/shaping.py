@@ -161,6 +161,8 @@ class AutoplayedTurn:
     phrases: list[MovePhrase]
     # The player's first live timeout in the game: the note offers the ways on with it.
     offer: bool = False
+    # The turn's first move (its place in the game's log): tells one note from the next.
+    seq: int = 0
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,21 @@ class TablePage:
             and game.status == Game.Status.ACTIVE
             and any(turn.offer for turn in self.autoplayed)
         )
+
+    @cached_property
+    def notes_key(self) -> str:
+        """What the table tells between turns, as one word: the page keeps the notes folded
+        («Понятно») while it is the same, and unfolds them when something new comes."""
+        parts = []
+        if self.deal_summary is not None:
+            parts.append(f"deal{self.deal_summary.number}")
+        if self.break_wait is not None:
+            parts.append(f"wait{self.break_wait.number}")
+        if self.autoplayed:
+            parts.append(f"auto{self.autoplayed[-1].seq}")
+        if self.pace is not None:
+            parts.append(f"pace-{self.pace['mode']}")
+        return "-".join(parts)
 
     @cached_property
     def game_name(self) -> str:
@@ -732,6 +749,7 @@ def table_page(
             reason=turn["reason"],
             phrases=club_played_for_you(turn["moves"]),
             offer=turn.get("offer", False),
+            seq=turn["moves"][0]["seq"] if turn["moves"] else 0,
         )
         for turn in (seat.autoplayed if seat is not None else [])
     ]

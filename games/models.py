@@ -210,6 +210,9 @@ class Seat(models.Model):
     # each a list of its moves as the table's log tells them (games.timeouts); emptied by
     # their next move.
     autoplayed = models.JSONField(default=list, blank=True)
+    # The player's turn has run out in a live game before (games.timeouts): only the first
+    # such timeout offers the ways on (the rest by correspondence, a bot in the seat).
+    timed_out_live = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

@@ -148,11 +148,25 @@ class DealSummary:
 
 
 @dataclass(frozen=True)
+class DealBreakWait:
+    """A live game's break once the viewer has closed the deal's score: who of the others is
+    still reading it, and when the next deal's clock starts at the latest."""
+
+    number: int
+    until: datetime
+    reading: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class AutoplayedTurn:
     """A turn the club played for the viewer: why, and what it did."""
 
     reason: str  # "timeout" | "absent"
     phrases: list[MovePhrase]
+    # The player's first live timeout in the game: the note offers the ways on with it.
+    offer: bool = False
+    # The turn's first move (its place in the game's log): tells one note from the next.
+    seq: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,6 +203,8 @@ class TablePage:
     pile_melds: list[int] = field(default_factory=list)
     # The last finished deal's score, while the viewer has not closed it.
     deal_summary: DealSummary | None = None
+    # A live break the viewer has closed the score of, while others still read it.
+    break_wait: DealBreakWait | None = None
     # The turns the club played for the viewer since their last move, oldest first.
     autoplayed: list[AutoplayedTurn] = field(default_factory=list)
     # The table's latest phrases, oldest first (the viewer's own only, if they muted the
@@ -268,6 +284,32 @@ class TablePage:
         (whether or not the viewer has closed the score)."""
         until = self.game.deal_break_until
         return until if until is not None and until > self.now else None
+
+    @cached_property
+    def autoplayed_offer(self) -> bool:
+        """The ways on after a live turn ran out (the rest by correspondence, a bot in the seat)
+        go with the player's first live timeout in the game only, while its note is shown."""
+        game = self.game
+        return (
+            game.mode == Game.Mode.LIVE
+            and game.status == Game.Status.ACTIVE
+            and any(turn.offer for turn in self.autoplayed)
+        )
+
+    @cached_property
+    def notes_key(self) -> str:
+        """What the table tells between turns, as one word: the page keeps the notes folded
+        («Понятно») while it is the same, and unfolds them when something new comes."""
+        parts = []
+        if self.deal_summary is not None:
+            parts.append(f"deal{self.deal_summary.number}")
+        if self.break_wait is not None:
+            parts.append(f"wait{self.break_wait.number}")
+        if self.autoplayed:
+            parts.append(f"auto{self.autoplayed[-1].seq}")
+        if self.pace is not None:
+            parts.append(f"pace-{self.pace['mode']}")
+        return "-".join(parts)
 
     @cached_property
     def game_name(self) -> str:
@@ -495,20 +537,16 @@ def _deal_summary(
     teams: list[TeamArea],
     places: list[SeatPlace],
     now: datetime,
-) -> DealSummary | None:
+) -> DealSummary | DealBreakWait | None:
     """The last finished deal's score, while the game goes on and the viewer (a person seated
-    there) has not closed it; a spectator sees it during a live game's break."""
+    there) has not closed it; a spectator sees it during a live game's break. A viewer who
+    closed it during the break is told who of the others still reads it (DealBreakWait)."""
     history = detail["deals"]
     last_deal = detail["last_deal"]
     if game.status != Game.Status.ACTIVE or not history or last_deal is None:
         return None
     finished = history[-1]
     breaking = game.deal_break_until is not None and game.deal_break_until > now
-    if seat is None:
-        if not breaking:
-            return None
-    elif seat.deal_seen >= finished["number"]:
-        return None
     reading = [
         place.player
         for place in places
@@ -517,6 +555,15 @@ def _deal_summary(
         and not place.player["user"]["is_bot"]
         and place.deal_seen < finished["number"]
     ]
+    if seat is None:
+        if not breaking:
+            return None
+    elif seat.deal_seen >= finished["number"]:
+        if not reading or game.deal_break_until is None:
+            return None
+        return DealBreakWait(
+            number=finished["number"], until=game.deal_break_until, reading=reading
+        )
     return DealSummary(
         number=finished["number"],
         sides=_sides_of(last_deal, finished, seating=seating, teams=teams),
@@ -716,7 +763,12 @@ def table_page(
         now=table.now,
     )
     autoplayed = [
-        AutoplayedTurn(reason=turn["reason"], phrases=club_played_for_you(turn["moves"]))
+        AutoplayedTurn(
+            reason=turn["reason"],
+            phrases=club_played_for_you(turn["moves"]),
+            offer=turn.get("offer", False),
+            seq=turn["moves"][0]["seq"] if turn["moves"] else 0,
+        )
         for turn in (seat.autoplayed if seat is not None else [])
     ]
     return TablePage(
@@ -736,7 +788,8 @@ def table_page(
         refused=view.refused,
         opening=view.opening,
         pile_melds=pile_melds,
-        deal_summary=deal_summary,
+        deal_summary=deal_summary if isinstance(deal_summary, DealSummary) else None,
+        break_wait=deal_summary if isinstance(deal_summary, DealBreakWait) else None,
         autoplayed=autoplayed,
         said=said,
         phrases_muted=person is not None and person.phrases_muted,

@@ -133,6 +133,14 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
                     payload={"tournament": tournament.pk, "round": number, "text": tournament.name},
                     dedupe_key=f"tournament_round:{tournament.pk}:{number}",
                 )
+        for entry in plan.byes:
+            for player in players_of[entry]:
+                notify(
+                    user_id=player.pk,
+                    kind=Kind.TOURNAMENT_BYE,
+                    payload={"tournament": tournament.pk, "round": number, "text": tournament.name},
+                    dedupe_key=f"{tournament.pk}:{number}",
+                )
     tables = RoundTable.objects.bulk_create(
         RoundTable(round=round_, number=index, game=game)
         for index, game in enumerate(games, start=1)

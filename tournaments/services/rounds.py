@@ -18,7 +18,7 @@ from games import services as game_services
 from games.engine import Rules
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
-from tournaments import pairing, selectors
+from tournaments import live, pairing, selectors
 from tournaments.models import Entry, Placement, Round, RoundTable, Tournament
 from tournaments.services.entries import entry_size, minimum_entries, side_size
 
@@ -65,6 +65,7 @@ def cancel_locked(tournament: Tournament, now: datetime) -> None:
     tournament.finished_at = now
     tournament.due_at = None
     tournament.save(update_fields=["status", "finished_at", "due_at"])
+    live.changed_locked(tournament)
 
 
 def _plan(tournament: Tournament, rules: Rules, number: int) -> pairing.Round:
@@ -157,6 +158,7 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
     tournament.current_round = number
     tournament.due_at = round_.deadline
     tournament.save()
+    live.changed_locked(tournament)
     return round_
 
 
@@ -172,5 +174,6 @@ def end_round_locked(tournament: Tournament, round_: Round, now: datetime) -> No
         tournament.finished_at = now
         tournament.due_at = None
         tournament.save(update_fields=["status", "finished_at", "due_at"])
+        live.changed_locked(tournament)
         return
     pair_round_locked(tournament, number=round_.number + 1, now=now)

@@ -7,9 +7,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
-from tests.tournaments.conftest import enter, finish_game, round_games, turn_of
+from tests.tournaments.conftest import (
+    enter,
+    finish_game,
+    open_tournament,
+    round_games,
+    start,
+    turn_of,
+)
 from tests.web.browser.conftest import Players, horizontal_overflow, serious_violations, shoot
 from tests.web.browser.test_around_the_table import log_in
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -66,8 +74,6 @@ def test_open_enter_start_and_follow_a_tournament_on_a_phone(players: Players) -
     # The round ends, the next is paired by the sweep; the page in English on a desktop.
     for game in games:
         finish_game(game, [900, 400])
-    from tournaments import services
-
     assert services.sweep_tournaments() == 1
     desk = players.new_page(width=1440, height=900)
     boris.language = "en"
@@ -89,3 +95,39 @@ def test_open_enter_start_and_follow_a_tournament_on_a_phone(players: Players) -
     expect(phone.get_by_role("heading", name="Итоговая таблица")).to_be_visible()
     assert horizontal_overflow(phone) == 0
     shoot(phone, "tournament-final-390")
+
+
+def test_an_open_tournament_page_shows_a_game_ending_and_the_next_round_without_reload(
+    players: Players,
+) -> None:
+    """Two pages on one tournament, a player's and a visitor's: a game of it ends, then the
+    round's last game and the next round is paired, and both pages show it as it happens."""
+    tournament = open_tournament(rounds=2, name="Кубок вечера")
+    enter(tournament, 4)
+    tournament = start(tournament)
+    first, second = round_games(tournament, 1)
+    player = first.seats.get(seat=0).user
+    mine = players.new_page(width=390, height=844)
+    log_in(mine, player)
+    mine.goto(f"/tournaments/{tournament.pk}/")
+    visitor = players.new_page(width=1440, height=900)
+    visitor.goto(f"/tournaments/{tournament.pk}/")
+    for page in (mine, visitor):
+        expect(page.locator(f'[data-game="{first.pk}"] .side-score')).to_have_count(0)
+        # Marks the page: a reload would forget it.
+        page.evaluate("() => { window.stillThisPage = true; }")
+
+    finish_game(first, [900, 400])
+    for page in (mine, visitor):
+        expect(page.locator(f'[data-game="{first.pk}"] .side-score')).to_have_text(["900", "400"])
+        expect(page.locator(f'[data-game="{first.pk}"]')).to_contain_text("сыграна")
+        expect(page.locator("[data-standing] >> nth=0")).to_contain_text("1")
+        assert page.evaluate("() => window.stillThisPage") is True
+
+    finish_game(second, [300, 800])
+    assert services.sweep_tournaments() == 1
+    for page in (mine, visitor):
+        expect(page.locator("[data-round]")).to_have_count(2)
+        expect(page.locator("[data-tournament-state]")).to_contain_text("Идёт тур 2 из 2")
+        assert page.evaluate("() => window.stillThisPage") is True
+    assert serious_violations(visitor) == []

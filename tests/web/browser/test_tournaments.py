@@ -131,3 +131,55 @@ def test_an_open_tournament_page_shows_a_game_ending_and_the_next_round_without_
         expect(page.locator("[data-tournament-state]")).to_contain_text("Идёт тур 2 из 2")
         assert page.evaluate("() => window.stillThisPage") is True
     assert serious_violations(visitor) == []
+
+
+# Every target of the page's own (a link, a button, a fold): 44 px one way and 24 px the other,
+# links inside a sentence aside.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = document.querySelectorAll(['a', 'button', 'summary', 'select',
+    'input:not([type=hidden])'].map((kind) => `main ${kind}`).join(', '));
+  for (const el of controls) {
+    if (el.closest('p:not(.crumbs), .sr-only')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
+    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+    if (long < 44 || short < 24) small.push(`${el.tagName} ${el.textContent.trim()} ${size}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_running_tournament_reads_on_a_phone(players: Players, language: str) -> None:
+    """At 390 px: no sideways scroll, each standing's place, names and points on one line with
+    its tie-breaks folded under the names, every target big enough, nothing serious for axe."""
+    people = UserFactory.create_batch(10)
+    names = ["Анна Каренина", "Борис", "Вероника Сергеевна", "Глеб", "Дмитрий Константинович"]
+    for user, name in zip(people, names * 2, strict=True):
+        user.display_name = name
+        user.language = language
+        user.save(update_fields=["display_name", "language"])
+    tournament = open_tournament(rounds=3, name="Осенний кубок клуба «Канаста»")
+    for first, second in zip(people[0::2], people[1::2], strict=True):
+        services.join_tournament(tournament_id=tournament.pk, user=first, partner_id=second.pk)
+    tournament = start(tournament)
+    played, _ = round_games(tournament, 1)
+    finish_game(played, [1230, -150])
+    phone = players.new_page(width=390, height=844)
+    log_in(phone, people[0])
+    phone.goto(f"/tournaments/{tournament.pk}/")
+    expect(phone.locator("[data-standing]")).to_have_count(5)
+    assert horizontal_overflow(phone) == 0
+    assert phone.evaluate(SMALL_TARGETS) == []
+    assert serious_violations(phone) == []
+    for row in phone.locator("[data-standing]").all():
+        name = row.locator("th").bounding_box()
+        points = row.locator("td >> nth=1").bounding_box()
+        tiebreak = row.locator("td.tiebreak >> nth=0").bounding_box()
+        assert name and points and tiebreak
+        # The points beside the names, the tie-breaks under them, inside the screen.
+        assert points["x"] > name["x"] and tiebreak["y"] >= name["y"] + name["height"] - 1
+        assert tiebreak["x"] + tiebreak["width"] <= 390
+    shoot(phone, f"tournament-standings-390-{language}")

@@ -7,7 +7,7 @@ except `export_of`, which is for finished games only.
 
 import functools
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast, overload
@@ -230,41 +230,45 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
     }
 
 
+def tables_seen(*, user: User, status: str | None) -> QuerySet[Game]:
+    """The tables the lobby shows `user` (of `status`): public ones, plus private ones the user
+    sits at, opened or is invited to; none where a player blocked either way with the user sits
+    or is invited (social: a block keeps the two apart). A filter: no seats read, no order."""
+    invited = Invitation.objects.filter(
+        game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
+    )
+    games = Game.objects.filter(
+        Q(private=False, sealed=False) | Q(seats__user=user) | Q(created_by=user) | Exists(invited)
+    )
+    if status:
+        games = games.filter(status=status)
+    apart = social_selectors.blocked_either_way(user_id=user.pk)
+    if apart:
+        games = games.exclude(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart))
+        ).exclude(
+            Exists(
+                Invitation.objects.filter(
+                    game=OuterRef("pk"), invitee_id__in=apart, status=Invitation.Status.PENDING
+                )
+            )
+        )
+    return games
+
+
 def lobby(
     *, user: User, status: str | None, mine: bool, for_my_rating: bool = False
 ) -> QuerySet[Game]:
-    """Open tables (public ones, plus private ones the user sits at or is invited to) or the
-    user's own games. Tables where a player blocked either way with the user sits or is
-    invited are left out (social: a block keeps the two apart); `for_my_rating`: only tables
-    without a rating range or whose range holds the user's rating in the table's pool."""
-    games = Game.objects.defer("state")
+    """Open tables (tables_seen: public ones, plus private ones the user sits at or is invited
+    to, none with a player blocked either way) or the user's own games; `for_my_rating`: only
+    tables without a rating range or whose range holds the user's rating in the table's pool."""
     if mine:
-        games = games.filter(seats__user=user)
+        games = Game.objects.filter(seats__user=user)
+        if status:
+            games = games.filter(status=status)
     else:
-        invited = Invitation.objects.filter(
-            game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
-        )
-        games = games.filter(
-            Q(private=False, sealed=False)
-            | Q(seats__user=user)
-            | Q(created_by=user)
-            | Exists(invited)
-        )
-        apart = social_selectors.blocked_either_way(user_id=user.pk)
-        if apart:
-            games = games.exclude(
-                Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart))
-            ).exclude(
-                Exists(
-                    Invitation.objects.filter(
-                        game=OuterRef("pk"),
-                        invitee_id__in=apart,
-                        status=Invitation.Status.PENDING,
-                    )
-                )
-            )
-    if status:
-        games = games.filter(status=status)
+        games = tables_seen(user=user, status=status)
+    games = games.defer("state")
     if for_my_rating:
         own = rating_selectors.rating_in_pool(user_id=user.pk, pool=OuterRef("pool"))
         games = games.filter(
@@ -761,18 +765,30 @@ def invitations_for(*, user: User) -> QuerySet[Invitation]:
     )
 
 
-def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, list[int]]:
-    """The public tables waiting for players where each of these players (ids, or a subquery
-    of them) sits (a followed player "waiting for a game"), newest first: user id -> game
-    ids."""
+def waiting_tables_of(*, viewer: User, user_ids: Collection[int]) -> dict[int, list[int]]:
+    """The tables of the lobby `viewer` sees (tables_seen) waiting for players where each of
+    these players sits (a followed player "waiting for a game"), newest first: user id -> game
+    ids. Read from the tables waiting now, then their seats (the seats' (game, user) index):
+    the read grows with the lobby, never with the players' past games."""
+    if not user_ids:
+        return {}
+    waiting = list(
+        tables_seen(user=viewer, status=Game.Status.WAITING)
+        .order_by("-created_at", "-pk")
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    if not waiting:
+        return {}
+    newest_first = {game_id: place for place, game_id in enumerate(waiting)}
+    seated = sorted(
+        Seat.objects.filter(game_id__in=waiting, user_id__in=user_ids).values_list(
+            "user_id", "game_id"
+        ),
+        key=lambda row: newest_first[row[1]],
+    )
     tables: dict[int, list[int]] = {}
-    for user_id, game_id in (
-        Seat.objects.filter(
-            user_id__in=user_ids, game__status=Game.Status.WAITING, game__private=False
-        )
-        .order_by("-game__created_at", "-game_id")
-        .values_list("user_id", "game_id")
-    ):
+    for user_id, game_id in seated:
         tables.setdefault(user_id, []).append(game_id)
     return tables
 
@@ -812,14 +828,14 @@ class FollowedAtTables:
 
 
 def people_followed(*, user: User) -> list[FollowedAtTables]:
-    """The players `user` follows, by name: who is online now, who waits for a game and where.
-    Two queries, whatever their number."""
+    """The players `user` follows, by name: who is online now, who waits for a game and where
+    (a table of `user`'s lobby). A few queries, whatever their number."""
     followed = social_selectors.following(user=user)
-    waiting = waiting_tables_of(user_ids=social_selectors.followed_by(user=user))
+    waiting = waiting_tables_of(
+        viewer=user, user_ids=[player.id for player in followed if not player.hidden]
+    )
     return [
-        FollowedAtTables(
-            player=player, waiting_games=[] if player.hidden else waiting.get(player.id, [])
-        )
+        FollowedAtTables(player=player, waiting_games=waiting.get(player.id, []))
         for player in followed
     ]
 

@@ -11,6 +11,7 @@ from games.away import deadline_after
 from games.engine import Match, Rules
 from games.models import Game
 from games.services.records import count_game_over
+from games.signals import game_over
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notify
@@ -119,7 +120,8 @@ def unrate(game: Game) -> None:
 
 def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
     """The game is over (its status set by the caller): no clock any more, the players' games
-    counted and, in a rated game, their ratings moved, everyone told."""
+    counted and, in a rated game, their ratings moved, everyone told, and the apps built on
+    the games (an event that arranged it) given `game_over`."""
     game = locked.game
     game.winner_team = winner_team
     game.finished_at = finished_at
@@ -142,3 +144,4 @@ def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime
             },
             dedupe_key=f"game_finished:{game.pk}:{seat.user_id}",
         )
+    game_over.send(sender=Game, game=game)

@@ -60,16 +60,16 @@ def test_a_phrase_goes_to_the_whole_table(client_for: Client) -> None:
 def test_a_phrase_is_announced_to_the_tables_live_pages(
     client_for: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
-    published: list[tuple[int, int]] = []
+    published: list[tuple[str, int]] = []
     monkeypatch.setattr(
-        live, "_publish", lambda game_id, version: published.append((game_id, version))
+        live, "_publish", lambda channel, version: published.append((channel, version))
     )
     monkeypatch.setattr("django.conf.settings.LIVE_EVENTS", True)
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
     with django_capture_on_commit_callbacks(execute=True):
         say(client_for(players[0]), game, "hello")
-    assert published == [(game.pk, game.version)]
+    assert published == [(live.channel_for(game.pk), game.version)]
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0021_game_rating_range_constraint'),
+        ('games', '0022_game_phrases_said'),
     ]
 
     operations = [

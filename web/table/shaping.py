@@ -154,7 +154,7 @@ class DealBreakWait:
 
     number: int
     until: datetime
-    reading: list[dict[str, Any]]
+    reading: list[Mapping[str, Any]]
 
 
 @dataclass(frozen=True)

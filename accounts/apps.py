@@ -17,10 +17,12 @@ class AccountsConfig(AppConfig):
         )
 
 
-def _user_saved(sender: type, instance: Any, created: bool, **kwargs: Any) -> None:
+def _user_saved(
+    sender: type, instance: Any, created: bool, update_fields: frozenset[str] | None, **kwargs: Any
+) -> None:
     from accounts import token_cache
 
-    if not created:
+    if not created and not (update_fields and update_fields <= token_cache.STAMPS):
         token_cache.forget_users([instance.pk])
 
 

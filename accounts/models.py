@@ -19,10 +19,12 @@ class UserQuerySet(models.QuerySet["User"]):
     def update(self, **kwargs: Any) -> int:
         """Every update of user rows through `User.objects` (counters, Authority, sanctions...):
         the token authentication's cached copies of these users are forgotten first
-        (accounts/token_cache.py; `save()` is covered by a signal)."""
+        (accounts/token_cache.py; `save()` is covered by a signal), but for the last-seen stamp
+        alone, which nobody reads from the cache (token_cache.STAMPS)."""
         from accounts import token_cache
 
-        if self.model is User:  # not a migration's historical model (no cache there)
+        # Not a migration's historical model (no cache there).
+        if self.model is User and not set(kwargs) <= token_cache.STAMPS:
             token_cache.forget_users(self.values_list("pk", flat=True))
         return super().update(**kwargs)
 

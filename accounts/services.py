@@ -5,7 +5,7 @@ be called inside another's and half-commit with it."""
 
 import secrets
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.conf import settings
@@ -34,6 +34,12 @@ from club.i18n import text
 MAX_TOKENS_PER_USER = 20
 # A player's `last_seen_at` is written at most this often (accounts.middleware).
 SEEN_RESOLUTION = timedelta(minutes=1)
+# When this process last stamped each player (user id -> its clock): a token request's user is
+# the token cache's copy, whose `last_seen_at` the stamp leaves as it was cached
+# (accounts/token_cache.py), so the copy alone would stamp on every request. Emptied when it
+# holds STAMPS_KEPT players (then each is stamped once more).
+_stamped: dict[int, datetime] = {}
+STAMPS_KEPT = 10_000
 
 
 def _validate_new_password(*, password: str, user: User) -> None:
@@ -354,10 +360,15 @@ def update_profile(
 
 def mark_seen(*, user: User) -> None:
     """The player made a request: seen now (the database's clock), written at most once per
-    SEEN_RESOLUTION (one UPDATE of their row, no read: the row came with the request)."""
-    seen = user.last_seen_at
-    if seen is not None and seen > clock.process_now() - SEEN_RESOLUTION:
+    SEEN_RESOLUTION by this process (one UPDATE of their row, no read: the row came with the
+    request)."""
+    now = clock.process_now()
+    stamps = [seen for seen in (user.last_seen_at, _stamped.get(user.pk)) if seen is not None]
+    if stamps and max(stamps) > now - SEEN_RESOLUTION:
         return
     User.objects.filter(pk=user.pk).update(last_seen_at=clock.now_expression())
+    if len(_stamped) >= STAMPS_KEPT:
+        _stamped.clear()
+    _stamped[user.pk] = now
     # Until the row is read again: seen about now.
-    user.last_seen_at = clock.process_now()
+    user.last_seen_at = now

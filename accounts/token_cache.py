@@ -13,6 +13,10 @@ a token or a user it cannot have outlived:
   of those tokens with a mark that they changed, for ENTRY_SECONDS: a request that read the
   database before the change cannot put its copy back (its `add` finds the mark), and until the
   mark goes the token is read from the database;
+- but the last-seen stamp (`last_seen_at`, STAMPS) alone changes nothing the cache is read for:
+  it is written once a minute per player, and dropping the entry for it would send every
+  request to the database. A cached user's `last_seen_at` may be that old; accounts.services
+  .mark_seen keeps its own record of the stamps it wrote;
 - the database stays the record: a token deleted or a user row changed while Redis cannot take
   the mark is deleted or changed all the same (a password change, a log-out and the deadline
   sweep go on without Redis), and only a Redis that kept its entries through the outage may
@@ -34,6 +38,8 @@ if TYPE_CHECKING:
 KEY_PREFIX = "accounts.tokens:"
 ENTRY_SECONDS = 60
 CHANGED = "changed"
+# User fields whose update alone leaves the cached copies be: nothing reads them from the cache.
+STAMPS = frozenset({"last_seen_at"})
 
 
 def _key(digest: str) -> str:

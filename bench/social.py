@@ -2,26 +2,29 @@
 
 - `following` (the target): `GET /api/me/following/` and the page `/following/` of a player who
   follows 500 players — some online, some waiting at public tables, some who blocked them — in
-  a club of 20,000 players with 100,000 follows and 2,000 blocks among them: p50/p99 wall time,
-  this process's CPU (p50, p99), the PostgreSQL backends' CPU a request and the SQL queries,
-  in-process through Django's test clients (as bench/web.py measures pages). Target: p99 <
-  50 ms. On a machine others load, the wall time waits for a core; the CPU figures do not.
+  a club of 20,000 players with 100,000 follows, 2,000 blocks and a history of 50,000 finished
+  games of four (a fifth of their seats taken by the players followed, the active ones): p50/p99
+  wall time, this process's CPU (p50, p99), the PostgreSQL backends' CPU a request and the SQL
+  queries, in-process through Django's test clients (as bench/web.py measures pages). Target:
+  p99 < 50 ms. On a machine others load, the wall time waits for a core; the CPU figures do not.
+  With `--base REV` (a revision, or the folder of an export) the same A/B: each tree populates a
+  database of its own (its own migrations and indexes), then the trees are measured in turn, a
+  fresh process each round, so that the machine's drifting speed falls on both.
 - `ab` (a change on the request path quotes the move path against the tree it started from):
   the same in-process game reads and moves through the API (token authentication, a game of
   four by correspondence, Redis as the cache: `BENCH_REDIS_URL`, default DB 13) timed in two
-  trees, the one this script is in and `--base` (an export
-  of the starting commit, e.g. `git archive cda185f | tar -x -C /tmp/base`), each round in a
-  fresh process per tree, alternating, so that the machine's drifting speed falls on both:
-  p50 wall and CPU per move and per game read, and their B/A ratios per round.
+  trees, the one this script is in and `--base`, each round in a fresh process per tree,
+  alternating: p50 wall and CPU per move and per game read, and their B/A ratios per round.
 
     .venv/bin/python bench/social.py [--parts following,ab] [--follows 500] [--requests 300]
-        [--keep] [--base /tmp/base] [--rounds 3] [--moves 300]
+        [--history 50000] [--keep] [--base REV|DIR] [--rounds 3] [--moves 300]
 
-Each part makes a PostgreSQL database of its own (named `canasta_bench_social_*`), dropped at
+Each part makes PostgreSQL databases of its own (named `canasta_bench_social_*`), dropped at
 the end.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -41,17 +44,20 @@ sys.path.insert(
     else str(Path(__file__).resolve().parent.parent),
 )
 from bench.figures import database_cpu, percentile, timed_gets
-from bench.stack import ROOT, bench_database
+from bench.stack import ROOT, _drop, bench_database
 
 CLUB = 20_000
 CLUB_FOLLOWS = 100_000
 CLUB_BLOCKS = 2_000
+# Finished games of four in the club's past; the share of their seats the followed players take.
+HISTORY = 50_000
+FOLLOWED_SHARE = 0.2
 # Rows per INSERT (a statement takes at most 65,535 parameters).
 BATCH = 1_000
 DATABASE = "canasta_bench_social_following"
 
 
-def populate(follows: int) -> int:
+def populate(follows: int, history: int) -> int:
     """The club and the viewer; returns the viewer's id."""
     from django.contrib.auth.hashers import make_password
 
@@ -109,6 +115,7 @@ def populate(follows: int) -> int:
     for game, sitter in zip(tables, sitters, strict=True):
         seats.append(Seat.at_table(game=game, user_id=sitter, seat=0))
     Seat.objects.bulk_create(seats, batch_size=BATCH)
+    populate_history(history, rng, rules=rules, followed=followed, club=club)
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -117,47 +124,184 @@ def populate(follows: int) -> int:
     return viewer
 
 
-def bench_following(follows: int, requests: int, keep: bool) -> None:
-    with bench_database(DATABASE, keep=keep):
-        from django.test import Client
-        from rest_framework.test import APIClient
+def populate_history(
+    games: int, rng: random.Random, *, rules: dict[str, Any], followed: list[int], club: list[int]
+) -> None:
+    """`games` finished games of four over the last year, their seats taken by the followed
+    players (FOLLOWED_SHARE of them) and the rest of the club; a batch at a time."""
+    from club import clock
+    from games.models import Game, Seat
 
-        from accounts.models import User
+    now = clock.now()
+    for start in range(0, games, BATCH):
+        batch = [
+            Game(
+                mode="async",
+                length="deal",
+                rules=rules,
+                status=Game.Status.FINISHED,
+                created_by_id=rng.choice(club),
+                scores=[rng.randrange(-500, 3000), rng.randrange(-500, 3000)],
+                finished_at=now - timedelta(seconds=rng.randrange(31_536_000)),
+            )
+            for _ in range(min(BATCH, games - start))
+        ]
+        Game.objects.bulk_create(batch)
+        seats = []
+        for game in batch:
+            players: set[int] = set()
+            while len(players) < 4:
+                players.add(
+                    rng.choice(followed) if rng.random() < FOLLOWED_SHARE else rng.choice(club)
+                )
+            seats += [
+                Seat.at_table(game=game, user_id=user_id, seat=seat)
+                for seat, user_id in enumerate(players)
+            ]
+        Seat.objects.bulk_create(seats)
 
-        started = time.perf_counter()
-        viewer = User.objects.get(pk=populate(follows))
+
+def measure_following(requests: int, database: str) -> dict[str, dict[str, Any]]:
+    """Both reads of the viewer's list, in this process on `database` (Django set up)."""
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    from accounts.models import User
+
+    viewer = User.objects.get(username="member0")
+    api = APIClient()
+    api.force_authenticate(viewer)
+    page = Client()
+    page.force_login(viewer)
+    figures = {}
+    for name, client, path in (
+        ("api", api, "/api/me/following/"),
+        ("page", page, "/following/"),
+    ):
+        database_before = database_cpu(database)
+        wall, cpu, queries, answer = timed_gets(client, path, requests)
+        # timed_gets' warm-up (10) and query count (1) besides the timed requests.
+        database_ms = (database_cpu(database) - database_before) / (requests + 11) * 1000
+        if path.startswith("/api/"):
+            body = answer.json()
+            online = sum(entry["online"] for entry in body)
+            waiting = sum(bool(entry["waiting_games"]) for entry in body)
+            shape = f"{len(body)} players, {online} online, {waiting} waiting"
+        else:
+            shape = f"{len(answer.content) // 1024} KB"
+        figures[name] = {
+            "p50": statistics.median(wall),
+            "p99": percentile(wall, 0.99),
+            "cpu50": statistics.median(cpu),
+            "cpu99": percentile(cpu, 0.99),
+            "database_ms": database_ms,
+            "queries": queries,
+            "shape": shape,
+        }
+    return figures
+
+
+NAMES = {"api": "GET /api/me/following/", "page": "the page /following/"}
+
+
+def print_figures(figures: dict[str, dict[str, Any]], tree: str = "") -> None:
+    for name, row in figures.items():
         print(
-            f"the club: {CLUB} players, {CLUB_FOLLOWS} follows, {CLUB_BLOCKS} blocks, 2,100 "
-            f"tables; the viewer follows {follows} ({time.perf_counter() - started:.0f} s to "
-            "populate)",
+            f"{tree}{NAMES[name]:24s} p50 {row['p50']:5.1f} ms  p99 {row['p99']:5.1f} ms  (CPU p50 "
+            f"{row['cpu50']:5.1f} ms, p99 {row['cpu99']:5.1f} ms; PostgreSQL "
+            f"{row['database_ms']:4.1f} ms a request)  {row['queries']} queries  [{row['shape']}]  "
+            f"target p99 < 50 ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs",
             flush=True,
         )
-        api = APIClient()
-        api.force_authenticate(viewer)
-        page = Client()
-        page.force_login(viewer)
-        for name, client, path in (
-            ("GET /api/me/following/", api, "/api/me/following/"),
-            ("the page /following/", page, "/following/"),
-        ):
-            database_before = database_cpu(DATABASE)
-            wall, cpu, queries, answer = timed_gets(client, path, requests)
-            # timed_gets' warm-up (10) and query count (1) besides the timed requests.
-            database_ms = (database_cpu(DATABASE) - database_before) / (requests + 11) * 1000
-            if path.startswith("/api/"):
-                body = answer.json()
-                online = sum(entry["online"] for entry in body)
-                waiting = sum(bool(entry["waiting_games"]) for entry in body)
-                shape = f"{len(body)} players, {online} online, {waiting} waiting"
-            else:
-                shape = f"{len(answer.content) // 1024} KB"
+
+
+def bench_following(follows: int, history: int, requests: int, keep: bool) -> None:
+    with bench_database(DATABASE, keep=keep):
+        started = time.perf_counter()
+        populate(follows, history)
+        print(
+            f"the club: {CLUB} players, {CLUB_FOLLOWS} follows, {CLUB_BLOCKS} blocks, 2,100 "
+            f"tables, {history} finished games; the viewer follows {follows} "
+            f"({time.perf_counter() - started:.0f} s to populate)",
+            flush=True,
+        )
+        print_figures(measure_following(requests, DATABASE))
+
+
+def on_database(database: str) -> None:
+    """Django set up on an existing bench `database` (a tree's, populated earlier)."""
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "canasta_club.settings",
+            "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret"),
+            "DEBUG": "false",
+            "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        }
+    )
+    import django
+
+    django.setup()
+
+
+def _side(tree: Path, *arguments: str) -> str:
+    """This script run in `tree` (its modules first), in a fresh process: its output."""
+    return subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *arguments, "--tree", str(tree)],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def bench_following_ab(
+    base: Path, label: str, follows: int, history: int, requests: int, rounds: int
+) -> None:
+    trees = {f"A ({label})": (base.resolve(), "base"), "B (this tree)": (ROOT, "head")}
+    started = time.perf_counter()
+    for tree, tag in trees.values():
+        _side(
+            tree,
+            "--populate-following",
+            f"{DATABASE}_{tag}",
+            "--follows",
+            str(follows),
+            "--history",
+            str(history),
+        )
+    print(
+        f"the club in each tree: {CLUB} players, {CLUB_FOLLOWS} follows, {CLUB_BLOCKS} blocks, "
+        f"2,100 tables, {history} finished games; the viewer follows {follows} "
+        f"({time.perf_counter() - started:.0f} s to populate both)",
+        flush=True,
+    )
+    results: dict[str, list[dict[str, dict[str, Any]]]] = {name: [] for name in trees}
+    try:
+        for number in range(rounds):
+            order = list(trees.items()) if number % 2 == 0 else list(trees.items())[::-1]
+            for name, (tree, tag) in order:
+                output = _side(
+                    tree,
+                    "--measure-following",
+                    f"{DATABASE}_{tag}",
+                    "--requests",
+                    str(requests),
+                )
+                results[name].append(json.loads(output.strip().splitlines()[-1]))
+                print(f"round {number + 1} ", end="")
+                print_figures(results[name][-1], f"{name}: ")
+    finally:
+        for _tree, tag in trees.values():
+            _drop(f"{DATABASE}_{tag}")
+    a, b = results.values()
+    for part in NAMES:
+        for figure in ("p50", "p99", "cpu50"):
+            ratios = [new[part][figure] / old[part][figure] for old, new in zip(a, b, strict=True)]
             print(
-                f"{name:24s} p50 {statistics.median(wall):5.1f} ms  p99 "
-                f"{percentile(wall, 0.99):5.1f} ms  (CPU p50 {statistics.median(cpu):5.1f} ms, "
-                f"p99 {percentile(cpu, 0.99):5.1f} ms; PostgreSQL {database_ms:4.1f} ms a "
-                f"request)  {queries} queries  [{shape}]  target p99 < 50 ms; load average "
-                f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs",
-                flush=True,
+                f"{NAMES[part]} {figure}: B/A per round "
+                f"{', '.join(f'{ratio:.2f}' for ratio in ratios)}; median "
+                f"{statistics.median(ratios):.2f}"
             )
 
 
@@ -295,26 +439,50 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parts", default="following,ab")
     parser.add_argument("--follows", type=int, default=500)
+    parser.add_argument("--history", type=int, default=HISTORY)
     parser.add_argument("--requests", type=int, default=300)
-    parser.add_argument("--base", type=Path, help="the starting tree, for `ab`")
+    parser.add_argument(
+        "--base", help="the starting tree: a revision (exported with git archive) or a folder"
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--keep", action="store_true", help="keep the following's database")
-    # One side of the A/B, run by bench_ab in the tree it measures.
+    # The sides of the A/B runs, run in the tree they measure.
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--populate-following", help=argparse.SUPPRESS)
+    parser.add_argument("--measure-following", help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         print(json.dumps(play(args.play, args.database)))
         return
+    if args.populate_following:
+        with bench_database(args.populate_following, keep=True):
+            populate(args.follows, args.history)
+        return
+    if args.measure_following:
+        on_database(args.measure_following)
+        print(json.dumps(measure_following(args.requests, args.measure_following)))
+        return
     parts = args.parts.split(",")
-    if "following" in parts:
-        bench_following(args.follows, args.requests, args.keep)
-    if "ab" in parts:
-        if args.base is None:
-            parser.error("ab needs --base (an export of the starting commit)")
-        bench_ab(args.base, args.rounds, args.moves)
+    if args.base is None:
+        if "ab" in parts:
+            parser.error("ab needs --base (the starting revision, or an export of it)")
+        bench_following(args.follows, args.history, args.requests, args.keep)
+        return
+    with contextlib.ExitStack() as stack:
+        base = Path(args.base)
+        label = str(base)
+        if not base.is_dir():
+            from bench.trees import exported_tree, short_name
+
+            label = short_name(args.base)
+            base = stack.enter_context(exported_tree(args.base))
+        if "following" in parts:
+            bench_following_ab(base, label, args.follows, args.history, args.requests, args.rounds)
+        if "ab" in parts:
+            bench_ab(base, args.rounds, args.moves)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ middleware, DRF, the view, the selectors, the engine, the renderer), each reques
 playing sends it: `Authorization: Token`, JSON. Four players play a match: read the game as the
 player on turn, POST a move, read it again. Every middleware, DRF's steps, the views, the
 selectors, the engine, SQL and Redis are timed (their own time, without what they call), so the
-parts of a request add up to it. What gunicorn itself adds (HTTP parsing, sockets) is outside:
-bench/api.py measures the whole over HTTP.
+parts of a request add up to it; SQL queries and Redis round trips (by command) are counted.
+What gunicorn itself adds (HTTP parsing, sockets) is outside: bench/api.py measures the whole
+over HTTP.
 
     .venv/bin/python bench/trace.py [--reference 9ca0d25] [--moves 300] [--rounds 2]
 
@@ -39,6 +40,8 @@ OUTSIDE = "WSGI: request and response objects, signals"
 HANDLER = "Django: URL resolving, view middleware"
 SQL = "PostgreSQL: round trips (the driver's time)"
 REDIS = "Redis: round trips"
+# Counted per request beside REDIS's time: each round trip by its command (a pipeline is one).
+REDIS_COMMAND = "Redis command: "
 # What each part's own time is: (dotted path of a function or method, label). Missing ones (an
 # older tree) are left out. Functions are replaced wherever a module imported them.
 PARTS = [
@@ -181,8 +184,19 @@ def instrument() -> None:
             return execute(*args)
 
     connection.execute_wrappers.append(sql)
-    for klass, name in ((redis.Redis, "execute_command"), (redis.client.Pipeline, "execute")):
-        setattr(klass, name, timed(REDIS, getattr(klass, name)))
+
+    def counted(command: Callable[[Any], str], function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(client: Any, *args: Any, **kwargs: Any) -> Any:
+            TRACER.counts[REDIS_COMMAND + command(args)] += 1
+            return function(client, *args, **kwargs)
+
+        return wrapper
+
+    for klass, name, command in (
+        (redis.Redis, "execute_command", lambda args: str(args[0]).upper()),
+        (redis.client.Pipeline, "execute", lambda args: "PIPELINE"),
+    ):
+        setattr(klass, name, counted(command, timed(REDIS, getattr(klass, name))))
 
 
 def stamped_middleware(middleware: list[str]) -> list[str]:
@@ -334,6 +348,7 @@ def play(wsgi: Wsgi, tokens: list[str], moves: int) -> dict[str, Any]:
 
     samples: dict[str, list[dict[str, list[float]]]] = {kind: [] for kind in KINDS}
     queries: dict[str, list[int]] = {kind: [] for kind in KINDS}
+    commands: dict[str, list[dict[str, int]]] = {kind: [] for kind in KINDS}
     game = open_game()
     warm_up = 40
     for number in range(warm_up + moves):
@@ -355,10 +370,22 @@ def play(wsgi: Wsgi, tokens: list[str], moves: int) -> dict[str, Any]:
             for kind, (own, counts) in zip(KINDS, (read, move, again), strict=True):
                 samples[kind].append(own)
                 queries[kind].append(counts.get(SQL, 0))
+                commands[kind].append(
+                    {
+                        label.removeprefix(REDIS_COMMAND): count
+                        for label, count in counts.items()
+                        if label.startswith(REDIS_COMMAND)
+                    }
+                )
     return {
         kind: {
             "parts": _means(samples[kind]),
             "queries": sum(queries[kind]) / len(queries[kind]),
+            "redis": {
+                command: sum(sample.get(command, 0) for sample in commands[kind])
+                / len(commands[kind])
+                for command in sorted({command for sample in commands[kind] for command in sample})
+            },
             "requests": len(samples[kind]),
         }
         for kind in KINDS
@@ -435,6 +462,22 @@ def report(results: dict[str, list[dict[str, Any]]]) -> None:
             for tree in trees
         )
         print("SQL queries per request".ljust(width) + counts)
+        redis = {
+            tree: {
+                command: sum(run[kind]["redis"].get(command, 0) for run in runs) / len(runs)
+                for command in {command for run in runs for command in run[kind]["redis"]}
+            }
+            for tree, runs in results.items()
+        }
+        print(
+            "Redis round trips per request".ljust(width)
+            + "".join(f"{sum(redis[tree].values()):18.2f}" for tree in trees)
+        )
+        for command in sorted({command for per_tree in redis.values() for command in per_tree}):
+            print(
+                f"  {command}".ljust(width)
+                + "".join(f"{redis[tree].get(command, 0):18.2f}" for tree in trees)
+            )
 
 
 def main() -> None:

@@ -37,12 +37,13 @@ urlpatterns = [
     path("api-auth/", include(session_urls)),
     path("password-reset/", include(web_urls.reset_link_urlpatterns)),
     # The API before the pages: no page's path starts with api/, and a program's request is
-    # resolved without trying the pages' forty patterns first.
+    # resolved without trying the pages' forty patterns first. The games' first of the API's:
+    # a program's every read and move is theirs (no two apps' API paths overlap).
+    path("api/", include("games.urls")),
     path("api/health/", HealthView.as_view(), name="health"),
     path("api/", include("accounts.urls")),
     path("api/", include("profiles.urls")),
     path("api/", include("social.urls")),
-    path("api/", include("games.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("moderation.urls")),
     path("api/", include("tournaments.urls")),

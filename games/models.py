@@ -91,6 +91,10 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Number of accepted actions; clients send the version they saw with each move.
     version = models.PositiveIntegerField(default=0)
+    # How many table phrases were said (TablePhrase rows; games.services.say_phrase counts them
+    # under the game row's lock): a silent table, most of them, is known from its row alone, and
+    # the table's ETag changes with a phrase. A move's write leaves it be (games.store).
+    phrases_said = models.PositiveIntegerField(default=0)
     # Match.to_dict(): holds hands, the stock and seeds, so it never leaves the server unfiltered.
     state = models.JSONField(null=True, blank=True, editable=False)
     # 128 bits, so that no player can search the shuffle offline; beyond bigint: numeric.
@@ -207,6 +211,9 @@ class Seat(models.Model):
     # each a list of its moves as the table's log tells them (games.services.timeouts); emptied by
     # their next move.
     autoplayed = models.JSONField(default=list, blank=True)
+    # The player's turn has run out in a live game before (games.services.timeouts): only the first
+    # such timeout offers the ways on (the rest by correspondence, a bot in the seat).
+    timed_out_live = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

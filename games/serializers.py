@@ -1,31 +1,20 @@
-"""Request validation and the documented shapes of the games API (bodies are built in selectors)."""
+"""Request validation and the documented shapes of the games API: the answers' serializers are
+derived from the bodies `selectors` builds (games.bodies), never written a second time."""
 
-from typing import Any
+import functools
+import types
+from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_origin, get_type_hints
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games import bodies
+from games.bodies import ACTION_TYPES, Choices, Doc, Shape
 from games.engine.rules import DEALS_MAX, TABLE_TEAMS, TARGET_MAX_SEQUENCES, TARGET_MIN
-from games.models import LAST_SEAT, Game, Invitation
+from games.models import LAST_SEAT, Game
 from games.players import LEVEL_NAMES, LEVELS
-from games.selectors.time_off import AWAY_REASONS
 from games.services.rating import RANGE_LIMITS
 
-ACTION_TYPES = [
-    "draw",
-    "take_pile",
-    "meld",
-    "undo",
-    "discard",
-    # House rules (`rules.ask_partner_to_go_out`, `rules.double_going_out`).
-    "ask_to_go_out",
-    "answer_go_out",
-    "lay_down",
-    "pass",
-    # British «Acaba» (`rules.acaba`).
-    "acaba",
-    "ask_acaba",
-]
 BIGINT_MAX = 2**63 - 1
 CARD_HELP = "Card code: rank `A K Q J T 9 8 7 6 5 4 3 2` + suit `S H D C`, or `JK` (joker)."
 
@@ -340,429 +329,11 @@ class MoveRequestSerializer(serializers.Serializer):
     )
 
 
-class UserBriefSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    display_name = serializers.CharField()
-    is_bot = serializers.BooleanField(help_text="A computer player (no kudos, no reports).")
-    bot_level = serializers.CharField(help_text="beginner, club or expert; empty for a person.")
-
-
-class PlayerSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    team = serializers.IntegerField(
-        help_text="The partnership the seat plays for (the index into `scores` and "
-        "`deal.teams`); at a table where each plays alone, every seat is its own team."
-    )
-    user = UserBriefSerializer()
-    is_absent = serializers.BooleanField()
-    away_until = serializers.DateTimeField(
-        allow_null=True,
-        help_text="Correspondence games: when this person is back from a vacation (an "
-        "automatic vacation hour included) or a day off; null when not away (always for bots "
-        "and live games). Their turn's clock does not run meanwhile.",
-    )
-    away_reason = serializers.ChoiceField(
-        choices=list(AWAY_REASONS),
-        allow_null=True,
-        help_text="Why the person is away until `away_until`: `vacation` (an automatic "
-        "vacation hour included) or `day_off` (one of their weekly days off, in their own time "
-        "zone); null exactly when `away_until` is null.",
-    )
-    rating_change = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        help_text="Only in a rated game over: how much the game moved this player's rating in "
-        "the game's `pool`; null for a bot (one that took an abandoned seat).",
-    )
-
-
-class PauseSerializer(serializers.Serializer):
-    asked_by = serializers.IntegerField(
-        allow_null=True, help_text="The seat that asked the table for a pause; null: none asked."
-    )
-    days = serializers.IntegerField(allow_null=True, help_text="The pause asked, in days.")
-    asked_until = serializers.DateTimeField(
-        allow_null=True, help_text="The request lapses then unless every person accepts it."
-    )
-    votes = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Seats that said yes: to the pause asked, or (while paused) to resume early.",
-    )
-
-
-class InvitedUserSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    display_name = serializers.CharField()
-
-
-class TableInvitationSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="`POST /api/invitations/{id}/accept/` etc.")
-    seat = serializers.IntegerField(help_text="The seat kept for the player.")
-    user = InvitedUserSerializer()
-    expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
-
-
-class GameTournamentSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="The tournament (`GET /api/tournaments/{id}/`).")
-    round = serializers.IntegerField(help_text="The round of the tournament, from 1.")
-
-
-class GameSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    mode = serializers.ChoiceField(choices=Game.Mode.choices)
-    length = serializers.ChoiceField(choices=Game.Length.choices)
-    rules = RulesSerializer(help_text="Every option of the table, resolved.")
-    status = GameStatusField()
-    private = serializers.BooleanField()
-    rated = serializers.BooleanField(
-        help_text="The game moves its players' ratings in `pool`: opened rated and no bot "
-        "seated at its start (a seat abandoned to a bot later keeps it rated, and the side "
-        "that abandoned places last)."
-    )
-    pool = serializers.CharField(
-        help_text='The rating pool of the table: `"{mode}.{game}.{seats}"`, e.g. `async.classic.4`.'
-    )
-    rating_range = serializers.ListField(
-        child=serializers.IntegerField(),
-        allow_null=True,
-        help_text="`[min, max]`: the ratings in `pool` the table lets join; null: anyone.",
-    )
-    invite_code = serializers.CharField(
-        allow_null=True, help_text="Shown only to the creator and seated players."
-    )
-    created_by = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    players = PlayerSerializer(many=True)
-    with_bots = serializers.BooleanField(
-        help_text="Bots sit at this table: its result moves nobody's Authority."
-    )
-    your_seat = serializers.IntegerField(allow_null=True)
-    version = serializers.IntegerField(help_text="Send it back with your next move.")
-    deal_number = serializers.IntegerField()
-    scores = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Team totals, one per team."
-    )
-    turn_seat = serializers.IntegerField(
-        allow_null=True,
-        help_text="The seat the game waits for (`deal.to_act`): the seat on turn, or the "
-        "partner a question waits for; `turn_deadline` is that seat's.",
-    )
-    your_turn = serializers.BooleanField()
-    turn_started_at = serializers.DateTimeField(allow_null=True)
-    turn_deadline = serializers.DateTimeField(
-        allow_null=True,
-        help_text="When the turn times out. In a correspondence game it already accounts for "
-        "the player's vacation and days off and the game's pause (the clock stops for them).",
-    )
-    started_at = serializers.DateTimeField(allow_null=True)
-    finished_at = serializers.DateTimeField(allow_null=True)
-    winner_team = serializers.IntegerField(
-        allow_null=True, help_text="The team that won; null: a draw or not over."
-    )
-    abandoned_by_seat = serializers.IntegerField(allow_null=True)
-    invitations = TableInvitationSerializer(
-        many=True,
-        help_text="A waiting table's seats kept for invited players, pending (empty once the "
-        "game started).",
-    )
-    paused_until = serializers.DateTimeField(
-        allow_null=True,
-        help_text="A correspondence game paused by everyone's agreement: every clock stops "
-        "until then; null when not paused.",
-    )
-    pause = PauseSerializer(help_text="A pause asked or running (correspondence games).")
-    tournament = GameTournamentSerializer(
-        allow_null=True,
-        help_text="The tournament and round the club opened this game for; null for a table "
-        "opened in the lobby.",
-    )
-    deal_break_until = serializers.DateTimeField(
-        allow_null=True,
-        help_text="A live game between two deals: the next deal's clock starts then, or as soon "
-        "as every person at the table has closed the finished deal's summary "
-        "(`POST /api/games/{id}/continue/`, or a move); null otherwise.",
-    )
-
-
 class PauseRequestSerializer(serializers.Serializer):
     days = serializers.IntegerField(
         min_value=1,
         help_text="1 to CORRESPONDENCE_PAUSE_DAYS (14 by default); more: 400 `invalid`.",
     )
-
-
-class TeamResultSerializer(serializers.Serializer):
-    """One team's score of a finished deal (CONTRACT §2 "View": `result`)."""
-
-    cards = serializers.IntegerField(help_text="Points of the cards melded.")
-    canastas = serializers.IntegerField(help_text="Canasta bonuses.")
-    red_threes = serializers.IntegerField(help_text="Red three bonuses (or penalty).")
-    going_out = serializers.IntegerField(help_text="The going-out bonus.")
-    hand = serializers.IntegerField(help_text="Cards left in hands (0 or less).")
-    double_going_out = serializers.IntegerField(
-        required=False,
-        help_text="Only at a table with `rules.double_going_out`: the partners' lay-down bonus.",
-    )
-    total = serializers.IntegerField(help_text="The sum: this deal's score.")
-
-
-class DealResultSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    result = TeamResultSerializer(many=True, help_text="Per team (a player's `team`).")
-    scores_after = serializers.ListField(child=serializers.IntegerField())
-
-
-# The documented shapes below describe dicts built by the engine and `selectors`; they are used
-# only for the schema (CONTRACT §2 "View" and the engine's events).
-
-
-class TableMeldSerializer(serializers.Serializer):
-    rank = serializers.CharField(help_text="The meld's rank, e.g. `K`; `3` for black threes.")
-    cards = serializers.ListField(child=CardField())
-    canasta = serializers.ChoiceField(
-        choices=["natural", "mixed"],
-        allow_null=True,
-        help_text="`null`: not a canasta yet; `natural` or `mixed` (with wilds).",
-    )
-
-
-class TeamTableSerializer(serializers.Serializer):
-    opened = serializers.BooleanField(help_text="The team has made its first meld.")
-    minimum = serializers.IntegerField(help_text="Points the first meld needs (R-OPEN-1).")
-    red_threes = serializers.ListField(child=CardField())
-    melds = TableMeldSerializer(many=True)
-    canasta_opening = serializers.BooleanField(
-        required=False,
-        help_text="Only with `rules.canasta_opening_from_5000`: this deal the team opens only "
-        "with a whole canasta made with the pile's top card.",
-    )
-
-
-class QuestionSerializer(serializers.Serializer):
-    """R-HOUSE-ASK: «можно выходить?» of the current turn."""
-
-    asker = serializers.IntegerField(help_text="The seat on turn that asked.")
-    partner = serializers.IntegerField(help_text="The partner who answers.")
-    answer = serializers.BooleanField(
-        allow_null=True, help_text="`null` while it waits (the game waits for `partner`)."
-    )
-
-
-class PileViewSerializer(serializers.Serializer):
-    top = CardField(allow_null=True, help_text="The top card; `null` for an empty pile.")
-    count = serializers.IntegerField()
-    frozen = serializers.BooleanField(
-        help_text="Frozen by a wild or a dealt red three inside (R-FRZ-1)."
-    )
-
-
-class DealViewSerializer(serializers.Serializer):
-    """`deal.view(seat)`: the deal as one seat (or a spectator) may see it."""
-
-    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; `null`: a spectator.")
-    dealer = serializers.IntegerField()
-    turn = serializers.IntegerField(help_text="The seat to play.")
-    phase = serializers.ChoiceField(
-        choices=["draw", "play", "partner_out", "over"],
-        help_text="`draw`: the turn starts with a draw or a pile take; `play`: meld, undo or "
-        "discard; `partner_out` (`rules.double_going_out`): a player went out and the partner "
-        "(`to_act`) lays down or passes; `over`: the deal is scored (`result`).",
-    )
-    to_act = serializers.IntegerField(
-        required=False,
-        help_text="Only at a table with a partner house rule: the seat the deal waits for "
-        "(`turn`, or the partner while a question waits).",
-    )
-    question = QuestionSerializer(
-        required=False,
-        allow_null=True,
-        help_text="Only with `rules.ask_partner_to_go_out`: the current turn's question, or "
-        "`null`.",
-    )
-    hand = serializers.ListField(
-        child=CardField(), required=False, help_text="Your cards, sorted; absent for a spectator."
-    )
-    hand_counts = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Cards in each seat's hand, by seat."
-    )
-    stock_count = serializers.IntegerField()
-    pile = PileViewSerializer()
-    teams = TeamTableSerializer(many=True, help_text="Per team (a player's `team`).")
-    undo_available = serializers.BooleanField(help_text="You may send `undo` now.")
-    result = TeamResultSerializer(
-        many=True, allow_null=True, help_text="Once `phase` is `over`: per team; else `null`."
-    )
-
-
-class TablePhraseSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(help_text="The speaker's seat.")
-    phrase = serializers.CharField(help_text="The phrase's key (`GET /api/phrases/`).")
-    text = serializers.CharField(help_text="The phrase in the request's language.")
-    at = serializers.DateTimeField(help_text="When it was said.")
-
-
-class GameDetailSerializer(GameSummarySerializer):
-    deals = DealResultSerializer(many=True, help_text="Finished deals.")
-    deal = DealViewSerializer(
-        allow_null=True,
-        help_text="The current deal as your seat sees it (`deal.view(seat)`); `null` before "
-        "the start.",
-    )
-    last_deal = DealViewSerializer(
-        allow_null=True,
-        help_text="The previous deal's final table as a spectator sees it (no hands); its "
-        "result is in `deals`.",
-    )
-    legal_actions = ActionSerializer(
-        many=True,
-        help_text="On your turn: actions you may send (draws, pile takes, useful melds, every "
-        "discard, undo); `[]` otherwise.",
-    )
-    phrases = TablePhraseSerializer(
-        many=True,
-        required=False,
-        help_text="Only in `GET /api/games/{id}/`: the table's latest phrases (20 at most), "
-        "oldest first; if you muted phrases (`phrases_muted` in `/api/me/`), your own only. "
-        "Phrases are said without a move, so `version` does not change with them: read the "
-        "game again to see new ones (a move's answer leaves them out).",
-    )
-
-
-class EventMeldSerializer(serializers.Serializer):
-    rank = serializers.CharField()
-    cards = serializers.ListField(child=CardField(), help_text="The cards laid on this meld.")
-
-
-class PublicEventSerializer(serializers.Serializer):
-    """What every viewer saw happen; the fields present depend on `type`."""
-
-    type = serializers.ChoiceField(choices=ACTION_TYPES)
-    seat = serializers.IntegerField()
-    deal_over = serializers.BooleanField(help_text="This move ended the deal.")
-    red_threes = serializers.ListField(
-        child=CardField(),
-        required=False,
-        help_text="`draw`, `take_pile`: red threes laid down (and replaced).",
-    )
-    stock_count = serializers.IntegerField(required=False, help_text="`draw`: left after it.")
-    top = CardField(required=False, help_text="`take_pile`: the card taken from the top.")
-    count = serializers.IntegerField(required=False, help_text="`take_pile`: cards taken.")
-    melds = EventMeldSerializer(many=True, required=False, help_text="`take_pile`, `meld`.")
-    opened = serializers.BooleanField(required=False, help_text="`meld`: the team opened now.")
-    cards = serializers.ListField(
-        child=CardField(), required=False, help_text="`undo`: cards back to the hand."
-    )
-    card = CardField(required=False, help_text="`discard`: the card discarded.")
-    partner = serializers.IntegerField(
-        required=False, help_text="`ask_to_go_out`: the partner who answers."
-    )
-    yes = serializers.BooleanField(required=False, help_text="`answer_go_out`: the answer.")
-    result = TeamResultSerializer(
-        many=True, required=False, help_text="With `deal_over`: the deal's score per team."
-    )
-
-
-class PrivateEventSerializer(serializers.Serializer):
-    """What only the acting seat saw."""
-
-    cards = serializers.ListField(
-        child=CardField(),
-        required=False,
-        help_text="`draw`: the cards drawn; `take_pile`: the pile's other cards taken.",
-    )
-
-
-class MoveEntrySerializer(serializers.Serializer):
-    seq = serializers.IntegerField(help_text="1-based; the game's version after this move.")
-    deal_number = serializers.IntegerField()
-    seat = serializers.IntegerField()
-    action = ActionSerializer(help_text="The action as sent (or played on a timeout).")
-    automatic = serializers.BooleanField(help_text="Played by the club on a timeout.")
-    public = PublicEventSerializer(help_text="What everybody saw happen.")
-    private = PrivateEventSerializer(
-        allow_null=True, help_text="Only for the acting seat (e.g. the card drawn); else `null`."
-    )
-    created_at = serializers.DateTimeField()
-
-
-class MoveLogSerializer(serializers.Serializer):
-    version = serializers.IntegerField()
-    moves = MoveEntrySerializer(many=True)
-    has_more = serializers.BooleanField(help_text="Ask again with `after` = the last seq.")
-
-
-class MoveResultSerializer(serializers.Serializer):
-    moves = MoveEntrySerializer(many=True)
-    game = GameDetailSerializer()
-
-
-class ExportMoveSerializer(MoveEntrySerializer):
-    private = PrivateEventSerializer()
-
-
-SEED_HELP = (
-    "A 128-bit integer as a decimal string (JavaScript numbers would lose digits): "
-    "`int(seed)` in Python, `BigInt(seed)` in JavaScript."
-)
-
-
-class ExportDealSerializer(DealResultSerializer):
-    seed = serializers.CharField(help_text="The deal's shuffle: " + SEED_HELP)
-
-
-class ExportSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    mode = serializers.CharField()
-    length = serializers.CharField()
-    rules = RulesSerializer()
-    status = serializers.CharField()
-    seed = serializers.CharField(
-        help_text="`Match.new(rules, first_dealer=..., seed=int(seed))`. " + SEED_HELP
-    )
-    first_dealer = serializers.IntegerField()
-    players = PlayerSerializer(many=True)
-    scores = serializers.ListField(child=serializers.IntegerField())
-    winner_team = serializers.IntegerField(allow_null=True)
-    abandoned_by_seat = serializers.IntegerField(allow_null=True)
-    started_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField()
-    deals = ExportDealSerializer(many=True)
-    moves = ExportMoveSerializer(many=True)
-
-
-class SeatPresenceSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    is_absent = serializers.BooleanField()
-    last_seen_at = serializers.DateTimeField()
-
-
-class InvitationAnswerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    # A plain string: an enum named `status` would clash with the other apps' in the schema.
-    status = serializers.CharField(
-        help_text="One of: " + ", ".join(f"`{value}`" for value in Invitation.Status.values)
-    )
-
-
-class MyInvitationSerializer(serializers.Serializer):
-    """One of your invitations waiting for an answer."""
-
-    id = serializers.IntegerField()
-    game = serializers.IntegerField(source="game_id")
-    seat = serializers.IntegerField(help_text="The seat kept for you.")
-    mode = serializers.CharField(source="game.mode")
-    length = serializers.CharField(source="game.length")
-    invited_by = InvitedUserSerializer()
-    created_at = serializers.DateTimeField()
-    expires_at = serializers.DateTimeField(help_text="It lapses then, and the seat opens.")
-
-
-class PhraseSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    text = serializers.CharField(help_text="In the request's language.")
 
 
 class SayPhraseSerializer(serializers.Serializer):
@@ -779,3 +350,91 @@ class SayPhraseSerializer(serializers.Serializer):
                 {name: "A phrase is said to the whole table: only `phrase`." for name in extra}
             )
         return attrs
+
+
+def _shapes() -> dict[Shape, type[serializers.Field]]:
+    return {
+        Shape.CARD: CardField,
+        Shape.MOMENT: serializers.DateTimeField,
+        Shape.GAME_STATUS: GameStatusField,
+        Shape.RULES: RulesSerializer,
+        Shape.ACTION: ActionSerializer,
+    }
+
+
+PLAIN_FIELDS: dict[Any, type[serializers.Field]] = {
+    int: serializers.IntegerField,
+    str: serializers.CharField,
+    bool: serializers.BooleanField,
+}
+
+
+@functools.cache
+def answer_serializer(body: type) -> type[serializers.Serializer]:
+    """The serializer documenting the TypedDict `body` (games.bodies), named after it so its
+    schema component is; one class per body, so the bodies nested in several share theirs."""
+    required = body.__required_keys__  # type: ignore[attr-defined]
+    fields = {
+        key: _field(hint, required=key in required)
+        for key, hint in get_type_hints(body, include_extras=True).items()
+    }
+    namespace = {"__module__": __name__, "__doc__": body.__doc__, **fields}
+    return type(f"{body.__name__}Serializer", (serializers.Serializer,), namespace)
+
+
+def _field(hint: Any, *, required: bool = True) -> serializers.Field:
+    """The DRF field an annotation of games.bodies says: `NotRequired` is `required=False`,
+    `| None` `allow_null`; `Annotated` adds the `Doc`, `Choices` or `Shape` (the outer `Doc`
+    wins); a TypedDict is its derived serializer, a list of one `many=True`."""
+    options: dict[str, Any] = {} if required else {"required": False}
+    shape: Shape | None = None
+    choices: tuple[str, ...] | None = None
+    while True:
+        origin = get_origin(hint)
+        if origin is NotRequired:
+            hint = get_args(hint)[0]
+        elif origin is Annotated:
+            hint, *metadata = get_args(hint)
+            for item in metadata:
+                if isinstance(item, Doc):
+                    options.setdefault("help_text", item.text)
+                elif isinstance(item, Choices):
+                    choices = item.values
+                elif isinstance(item, Shape):
+                    shape = item
+        elif origin in (Union, types.UnionType) and type(None) in get_args(hint):
+            options["allow_null"] = True
+            (hint,) = (arg for arg in get_args(hint) if arg is not type(None))
+        else:
+            break
+    if shape is not None:
+        return _shapes()[shape](**options)
+    if choices is not None or origin is Literal:
+        return serializers.ChoiceField(choices=list(choices or get_args(hint)), **options)
+    if _is_body(hint):
+        return answer_serializer(hint)(**options)
+    if origin is list:
+        (item,) = get_args(hint)
+        element = _field(item)
+        if isinstance(element, serializers.BaseSerializer):
+            return type(element)(many=True, **options)
+        return serializers.ListField(child=element, **options)
+    return PLAIN_FIELDS[hint](**options)
+
+
+def _is_body(hint: Any) -> bool:
+    return isinstance(hint, type) and hasattr(hint, "__required_keys__")
+
+
+# The answers (games.bodies), documented. Tournaments document their members with the brief.
+UserBriefSerializer = answer_serializer(bodies.UserBrief)
+GameSummarySerializer = answer_serializer(bodies.GameSummary)
+GameDetailSerializer = answer_serializer(bodies.GameDetail)
+TablePhraseSerializer = answer_serializer(bodies.TablePhrase)
+MoveLogSerializer = answer_serializer(bodies.MoveLog)
+MoveResultSerializer = answer_serializer(bodies.MoveResult)
+ExportSerializer = answer_serializer(bodies.Export)
+SeatPresenceSerializer = answer_serializer(bodies.SeatPresence)
+InvitationAnswerSerializer = answer_serializer(bodies.InvitationAnswer)
+MyInvitationSerializer = answer_serializer(bodies.MyInvitation)
+PhraseSerializer = answer_serializer(bodies.Phrase)

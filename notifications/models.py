@@ -36,6 +36,11 @@ class Kind(models.TextChoices):
         "tournament_round",
         text_lazy("Начался тур турнира", "A tournament round has begun"),
     )
+    # The player's entry sits a round out (an odd entry out): the round counts as a win.
+    TOURNAMENT_BYE = (
+        "tournament_bye",
+        text_lazy("Пропуск тура турнира", "A tournament round off"),
+    )
     KUDOS_RECEIVED = "kudos_received", text_lazy("Тёплые слова", "Warm words")
     REPORT_ANSWERED = "report_answered", text_lazy("Ответ на жалобу", "A report answered")
     REPORT_DUE_SOON = (

@@ -36,6 +36,10 @@ TITLES: dict[str, tuple[str, str]] = {
         "Начался тур турнира: ваша игра №{game}",
         "A tournament round has begun: your game #{game}",
     ),
+    "tournament_bye": (
+        "Вы пропускаете тур турнира: он засчитан как победа",
+        "You sit this tournament round out: it counts as a win",
+    ),
     "kudos_received": ("Вам сказали тёплые слова", "You received warm words"),
     "report_answered": ("На вашу жалобу ответили", "Your report was answered"),
     "report_due_soon": (
@@ -56,6 +60,7 @@ DIGEST_SUBJECT = (
     "Canasta Club: what you missed today ({count})",
 )
 LINK_LINE = ("Открыть игру: {url}", "Open the game: {url}")
+TOURNAMENT_LINK_LINE = ("Страница турнира: {url}", "The tournament's page: {url}")
 
 
 def pick_language(language: str | None) -> str:
@@ -66,6 +71,16 @@ def in_language(language: str, ru: str, en: str) -> str:
     """text(ru, en) in the given language (one of the club's)."""
     with translation.override(language):
         return text(ru, en)
+
+
+def page_path(*, game_id: int | None, payload: dict[str, Any]) -> str | None:
+    """The page a notification opens: its game's table, else its tournament's page (a bye has
+    no game), else none."""
+    if game_id is not None:
+        return f"/games/{game_id}/"
+    if payload.get("tournament"):
+        return f"/tournaments/{int(payload['tournament'])}/"
+    return None
 
 
 def title(*, kind: str, game_id: int | None, language: str) -> str:
@@ -92,12 +107,15 @@ def _details(payload: dict[str, Any], language: str) -> list[str]:
 
 
 def body(*, kind: str, game_id: int | None, payload: dict[str, Any], language: str) -> str:
-    """The title plus the score (finished games) and a link to the game."""
+    """The title plus the score (finished games) and a link to the game (or the tournament)."""
     language = pick_language(language)
     lines = [title(kind=kind, game_id=game_id, language=language), *_details(payload, language)]
     if game_id is not None:
         link = f"{settings.SITE_URL}/api/games/{game_id}/"
         lines.append(in_language(language, *LINK_LINE).format(url=link))
+    elif (path := page_path(game_id=None, payload=payload)) is not None:
+        link = f"{settings.SITE_URL}{path}"
+        lines.append(in_language(language, *TOURNAMENT_LINK_LINE).format(url=link))
     return "\n".join(lines)
 
 
@@ -110,6 +128,6 @@ def push_payload(
     return {
         "title": title(kind=kind, game_id=game_id, language=language),
         "body": "\n".join(_details(payload, language)),
-        "url": f"/games/{game_id}/" if game_id is not None else "/notifications/",
+        "url": page_path(game_id=game_id, payload=payload) or "/notifications/",
         "tag": tag,
     }

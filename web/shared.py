@@ -2,9 +2,9 @@
 player's shown name (a bot's in the page's language) and the players' ratings beside their
 names."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -28,7 +28,7 @@ def form_error(form: forms.Form) -> str:
     return " ".join(str(error) for errors in form.errors.values() for error in errors)
 
 
-def player_name(player: dict[str, Any] | None) -> str:
+def player_name(player: Mapping[str, Any] | None) -> str:
     """A player as the selectors shape them, by their shown name ("?" for an empty seat)."""
     if player is None:
         return "?"
@@ -74,7 +74,7 @@ def game_name(rules: dict[str, Any]) -> str:
 
 
 def attach_standings(
-    tables: Iterable[tuple[str, Sequence[dict[str, Any]]]], *, now: datetime
+    tables: Iterable[tuple[str, Sequence[Mapping[str, Any]]]], *, now: datetime
 ) -> None:
     """Each person among the tables' players (as the games selectors shape them), given as
     (pool, players), gets their `standing` in the table's pool, for `{% person ... with_rating
@@ -90,4 +90,5 @@ def attach_standings(
         players=[(player["user"]["id"], pool) for pool, player in seated], now=now
     )
     for pool, player in seated:
-        player["standing"] = standings[player["user"]["id"], pool]
+        # The page's own key, beside the body's (games.bodies.Player documents no standing).
+        cast(dict[str, Any], player)["standing"] = standings[player["user"]["id"], pool]

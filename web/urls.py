@@ -16,6 +16,7 @@ from web.replay import views as replay
 from web.rules import views as rules
 from web.table import events
 from web.table import views as table
+from web.tournaments import events as tournament_events
 from web.tournaments import views as tournaments
 
 app_name = "web"
@@ -69,6 +70,16 @@ urlpatterns = [
     path("tournaments/", tournaments.tournaments, name="tournaments"),
     path("tournaments/new/", tournaments.open_tournament, name="open-tournament"),
     path("tournaments/<game_id:tournament_id>/", tournaments.tournament, name="tournament"),
+    path(
+        "tournaments/<game_id:tournament_id>/live/",
+        tournaments.tournament_fragment,
+        name="tournament-fragment",
+    ),
+    path(
+        "tournaments/<game_id:tournament_id>/events/",
+        tournament_events.stream,
+        name="tournament-events",
+    ),
     path(
         "tournaments/<game_id:tournament_id>/enter/",
         tournaments.enter,

@@ -1,7 +1,7 @@
 """Rules: the club's rules (RULES.md) with the seed variants as options."""
 
 from dataclasses import dataclass, fields
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from .seating import Seating
@@ -189,9 +189,22 @@ class Rules:
 
     @classmethod
     def from_options(cls, options: Any) -> "Rules":
-        """Validates a JSON dict of options; unknown keys and bad values raise ValueError."""
+        """Validates a JSON dict of options; unknown keys and bad values raise ValueError.
+
+        Rules never change once made, so the same options give the same Rules, parsed once per
+        process (every game read and move parses its game's): keyed by each option's name, type
+        and value (1 and true are not the same option)."""
         if not isinstance(options, dict):
             raise ValueError("rules options must be an object")
+        key = tuple((name, type(value), value) for name, value in options.items())
+        try:
+            hash(key)
+        except TypeError:  # a list or an object as a value: refused by the parse, not kept
+            return cls._parse(options)
+        return _parsed(key)
+
+    @classmethod
+    def _parse(cls, options: dict[Any, Any]) -> "Rules":
         known = {field.name for field in fields(cls)}
         unknown = sorted(str(key) for key in options if key not in known)
         if unknown:
@@ -247,3 +260,9 @@ def _is_int(value: object) -> bool:
 @cache
 def _seating(players: int, teams: int) -> Seating:
     return Seating.round_table(players=players, teams=teams)
+
+
+@lru_cache(maxsize=256)
+def _parsed(key: tuple[tuple[Any, type, Any], ...]) -> Rules:
+    """Rules.from_options' own: the Rules of options given as (name, type, value) triples."""
+    return Rules._parse({name: value for name, _, value in key})

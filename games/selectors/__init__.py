@@ -8,10 +8,10 @@ the package's `presence` and `time_off`.
 
 import functools
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, cast, overload
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
@@ -19,7 +19,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from club import clock
-from games import store
+from games import bodies, store
 from games.engine import IllegalMove, Match, Rules, legal_actions
 from games.engine.preview import (
     MOVES,
@@ -36,13 +36,17 @@ from games.models import DealRecord, Game, Invitation, Move, Rematch, Seat, Tabl
 from games.selectors import time_off
 from games.store import LoadedGame, Table
 from games.table_phrases import LATEST as LATEST_PHRASES
-from games.table_phrases import found_silent, is_silent, phrase_text
+from games.table_phrases import phrase_text
 from ratings import selectors as rating_selectors
 from social import selectors as social_selectors
 
 MOVE_LOG_PAGE = 500
 
 
+@overload
+def iso(moment: datetime) -> str: ...
+@overload
+def iso(moment: datetime | None) -> str | None: ...
 def iso(moment: datetime | None) -> str | None:
     """ISO 8601 as DRF renders it, so stored (idempotent) bodies equal fresh ones."""
     if moment is None:
@@ -228,41 +232,45 @@ def _recent_game(seats: list[tuple[Any, ...]], user: User) -> dict[str, Any]:
     }
 
 
+def tables_seen(*, user: User, status: str | None) -> QuerySet[Game]:
+    """The tables the lobby shows `user` (of `status`): public ones, plus private ones the user
+    sits at, opened or is invited to; none where a player blocked either way with the user sits
+    or is invited (social: a block keeps the two apart). A filter: no seats read, no order."""
+    invited = Invitation.objects.filter(
+        game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
+    )
+    games = Game.objects.filter(
+        Q(private=False, sealed=False) | Q(seats__user=user) | Q(created_by=user) | Exists(invited)
+    )
+    if status:
+        games = games.filter(status=status)
+    apart = social_selectors.blocked_either_way(user_id=user.pk)
+    if apart:
+        games = games.exclude(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart))
+        ).exclude(
+            Exists(
+                Invitation.objects.filter(
+                    game=OuterRef("pk"), invitee_id__in=apart, status=Invitation.Status.PENDING
+                )
+            )
+        )
+    return games
+
+
 def lobby(
     *, user: User, status: str | None, mine: bool, for_my_rating: bool = False
 ) -> QuerySet[Game]:
-    """Open tables (public ones, plus private ones the user sits at or is invited to) or the
-    user's own games. Tables where a player blocked either way with the user sits or is
-    invited are left out (social: a block keeps the two apart); `for_my_rating`: only tables
-    without a rating range or whose range holds the user's rating in the table's pool."""
-    games = Game.objects.defer("state")
+    """Open tables (tables_seen: public ones, plus private ones the user sits at or is invited
+    to, none with a player blocked either way) or the user's own games; `for_my_rating`: only
+    tables without a rating range or whose range holds the user's rating in the table's pool."""
     if mine:
-        games = games.filter(seats__user=user)
+        games = Game.objects.filter(seats__user=user)
+        if status:
+            games = games.filter(status=status)
     else:
-        invited = Invitation.objects.filter(
-            game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
-        )
-        games = games.filter(
-            Q(private=False, sealed=False)
-            | Q(seats__user=user)
-            | Q(created_by=user)
-            | Exists(invited)
-        )
-        apart = social_selectors.blocked_either_way(user_id=user.pk)
-        if apart:
-            games = games.exclude(
-                Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart))
-            ).exclude(
-                Exists(
-                    Invitation.objects.filter(
-                        game=OuterRef("pk"),
-                        invitee_id__in=apart,
-                        status=Invitation.Status.PENDING,
-                    )
-                )
-            )
-    if status:
-        games = games.filter(status=status)
+        games = tables_seen(user=user, status=status)
+    games = games.defer("state")
     if for_my_rating:
         own = rating_selectors.rating_in_pool(user_id=user.pk, pool=OuterRef("pool"))
         games = games.filter(
@@ -271,7 +279,7 @@ def lobby(
     return with_seats(games.distinct()).order_by("-created_at", "-pk")
 
 
-def _players(table: Table, now: datetime | None) -> list[dict[str, Any]]:
+def _players(table: Table, now: datetime | None) -> list[bodies.Player]:
     """The seated players; who is away at `now` in a correspondence game not over (None: not
     asked)."""
     game = table.game
@@ -301,7 +309,7 @@ def _player(
     bot_level: str,
     is_absent: bool,
     away: time_off.Absence | None = None,
-) -> dict[str, Any]:
+) -> bodies.Player:
     """One player at a table, as every answer and page shows them (`away`: back from a
     vacation or a day off when; correspondence games only)."""
     return {
@@ -387,7 +395,7 @@ def game_summary(
     viewer: User,
     now: datetime | None = None,
     rating_changes: dict[int, dict[int, int]] | None = None,
-) -> dict[str, Any]:
+) -> bodies.GameSummary:
     """A lobby row: the table, its players and whose turn it is (no engine state). `now`, the
     club's clock (a loaded game's own by default), says who is away and whether it is paused.
     A rated game over shows each player's rating change (`rating_changes`, from
@@ -459,27 +467,36 @@ def game_summary(
     }
 
 
-def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> dict[str, Any]:
+def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> bodies.GameDetail:
     """The game as `viewer` may see it: their seat's view of the deal and their legal actions.
 
     `match` is the game's state already parsed (Match.from_dict(game.state)), when at hand.
     """
     game = table.game
-    detail = game_summary(table=table, viewer=viewer)
+    detail = bodies.GameDetail(
+        **game_summary(table=table, viewer=viewer),
+        deals=[],
+        deal=None,
+        last_deal=None,
+        legal_actions=[],
+    )
     viewer_seat = detail["your_seat"]
-    detail["deals"] = []
-    detail["deal"] = None
-    detail["last_deal"] = None
-    detail["legal_actions"] = []
     if game.state is not None:
         match = match or Match.from_dict(game.state)
         # Seeds stay out until the export: later deals' seeds derive from the match seed.
         detail["deals"] = [
-            {key: deal[key] for key in ("number", "dealer", "result", "scores_after")}
+            {
+                "number": deal["number"],
+                "dealer": deal["dealer"],
+                "result": deal["result"],
+                "scores_after": deal["scores_after"],
+            }
             for deal in match.history
         ]
-        detail["deal"] = match.deal.view(viewer_seat)
-        detail["last_deal"] = match.last_deal
+        # The engine's views (CONTRACT §2 "View"), untyped there: the contract tests hold them to
+        # the shape bodies.DealView documents.
+        detail["deal"] = cast(bodies.DealView, match.deal.view(viewer_seat))
+        detail["last_deal"] = cast(bodies.DealView | None, match.last_deal)
         if (
             game.status == Game.Status.ACTIVE
             and viewer_seat is not None
@@ -489,7 +506,7 @@ def game_detail(*, table: Table, viewer: User, match: Match | None = None) -> di
     return detail
 
 
-def move_entry(move: Move, *, viewer_seat: int | None) -> dict[str, Any]:
+def move_entry(move: Move, *, viewer_seat: int | None) -> bodies.MoveEntry:
     return {
         "seq": move.seq,
         "deal_number": move.deal_number,
@@ -504,7 +521,7 @@ def move_entry(move: Move, *, viewer_seat: int | None) -> dict[str, Any]:
 
 def move_log_for(
     *, game: Game, viewer_seat: int | None, after: int, limit: int = MOVE_LOG_PAGE
-) -> list[dict[str, Any]]:
+) -> list[bodies.MoveEntry]:
     """Moves after seq `after`, oldest first: public events for all, private ones for the actor."""
     moves = Move.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
     return [move_entry(move, viewer_seat=viewer_seat) for move in moves]
@@ -517,30 +534,44 @@ _LOGGED_MOVE_FIELDS = ("seq", "deal_number", "seat", "action", "automatic", "pub
 RECENT_MOVES_VERSIONS = 512
 
 
-def recent_moves(*, game: Game, window: int) -> Sequence[dict[str, Any]]:
+def recent_moves(
+    *, game: Game, window: int, written: Sequence[Move] = ()
+) -> Sequence[dict[str, Any]]:
     """The game's last `window` moves, oldest first, as `_LOGGED_MOVE_FIELDS` (shared by every
     caller: read-only). Moves are never rewritten and are the same for every viewer, so a
     process reads them once per game version, however many pages fetch that version; kept in
     the process's memory, as a shared cache's read would cost more than the rest of the
     selector. The game is named by its id and its moment of creation: a database emptied and
-    filled again (tests, a restored backup) gives an id to another game."""
-    return _moves_up_to(game.pk, game.created_at, game.version, window)
+    filled again (tests, a restored backup) gives an id to another game.
+
+    `written`: the game's last moves, just made (a move's MoveResult), added to the moves of
+    the version before them, which the mover's page has most likely read already."""
+    if not written:
+        return _moves_up_to(game.pk, game.created_at, game.version, window)
+    before = _moves_up_to(game.pk, game.created_at, game.version - len(written), window)
+    made = tuple({field: getattr(move, field) for field in _LOGGED_MOVE_FIELDS} for move in written)
+    return (before + made)[-window:]
 
 
 @functools.lru_cache(maxsize=RECENT_MOVES_VERSIONS)
 def _moves_up_to(
     game_id: int, created_at: datetime, version: int, window: int
 ) -> tuple[dict[str, Any], ...]:
+    # Bounded above too: a move made since the game was read belongs to a later version.
     return tuple(
-        Move.objects.filter(game_id=game_id, seq__gt=max(version - window, 0))
+        Move.objects.filter(game_id=game_id, seq__gt=max(version - window, 0), seq__lte=version)
         .order_by("seq")
         .values(*_LOGGED_MOVE_FIELDS)[:window]
     )
 
 
-def export_of(*, table: Table) -> dict[str, Any]:
+def export_of(*, table: Table) -> bodies.Export:
     """A finished game in full, for replay: rules, match seed, first dealer, every event."""
     game = table.game
+    # Only a game over is exported, and a game is over only once dealt (seeded, its first
+    # dealer drawn) and started: abandoning is of a game under way.
+    assert game.seed is not None and game.first_dealer is not None
+    assert game.started_at is not None and game.finished_at is not None
     return {
         "id": game.pk,
         "mode": game.mode,
@@ -548,7 +579,7 @@ def export_of(*, table: Table) -> dict[str, Any]:
         "rules": rules_of(game=game).to_options(),
         "status": game.status,
         # Seeds are 128-bit: decimal strings, which JavaScript's numbers could not hold exactly.
-        "seed": None if game.seed is None else str(int(game.seed)),
+        "seed": str(int(game.seed)),
         "first_dealer": game.first_dealer,
         "players": _players(table, None),
         "scores": list(game.scores),
@@ -564,7 +595,8 @@ def export_of(*, table: Table) -> dict[str, Any]:
         ],
         # Every seat's private events too, each as its actor saw it.
         "moves": [
-            move_entry(move, viewer_seat=move.seat)
+            # The actor's own view: its `private` is always there.
+            cast(bodies.ExportMove, move_entry(move, viewer_seat=move.seat))
             for move in Move.objects.filter(game=game).order_by("seq")
         ],
     }
@@ -610,7 +642,7 @@ class TableView:
     """A table as one viewer may see it, read once: what the table page lays out."""
 
     table: LoadedGame
-    detail: dict[str, Any]  # game_detail: the viewer's seat's view and legal actions
+    detail: bodies.GameDetail  # the viewer's seat's view and legal actions
     seat: Seat | None  # the viewer's
     seating: Seating
     # The last moves (recent_moves, oldest first); `moves_cut`: earlier ones exist.
@@ -625,17 +657,25 @@ class TableView:
 
 
 def table_view(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = "", move_window: int
+    *,
+    table: LoadedGame,
+    viewer: User | AnonymousUser,
+    invite_code: str = "",
+    move_window: int,
+    match: Match | None = None,
+    written: Sequence[Move] = (),
 ) -> TableView | None:
     """The loaded table as `viewer` may see it (their seat's view; a spectator's for anybody
     else), with its last `move_window` moves; None when it is a private table hidden from the
-    viewer."""
+    viewer. After a move (its MoveResult), `match` is the game's state already parsed and
+    `written` the moves just made: neither is read again."""
     # An anonymous visitor sits nowhere and created nothing: a User's checks hold for them.
     person = cast(User, viewer)
     if not may_see(table=table, viewer=person, invite_code=invite_code):
         return None
     game = table.game
-    match = Match.from_dict(game.state) if game.state is not None else None
+    if match is None and game.state is not None:
+        match = Match.from_dict(game.state)
     detail = game_detail(table=table, viewer=person, match=match)
     seat = table.seat_of(person) if viewer.is_authenticated else None
     refused: dict[str, IllegalMove] = {}
@@ -649,7 +689,7 @@ def table_view(
         detail=detail,
         seat=seat,
         seating=seating_of(game=game),
-        moves=recent_moves(game=game, window=move_window),
+        moves=recent_moves(game=game, window=move_window, written=written),
         moves_cut=game.version > move_window,
         free_seats=empty_seats(table=table),
         may_seat_bots=viewer.is_authenticated and may_seat_bots(table=table, user=person),
@@ -688,6 +728,36 @@ def replay_at(*, table: Table, step: int) -> dict[str, Any]:
     }
 
 
+def invitation_entry(invitation: Invitation) -> bodies.MyInvitation:
+    """One of the user's invitations (`invitations_for`) as the API shows it."""
+    inviter = invitation.invited_by
+    return {
+        "id": invitation.pk,
+        "game": invitation.game_id,
+        "seat": invitation.seat,
+        "mode": invitation.game.mode,
+        "length": invitation.game.length,
+        "invited_by": {
+            "id": inviter.pk,
+            "username": inviter.username,
+            "display_name": inviter.display_name,
+        },
+        "created_at": iso(invitation.created_at),
+        "expires_at": iso(invitation.expires_at),
+    }
+
+
+def invitation_answer(invitation: Invitation) -> bodies.InvitationAnswer:
+    """An invitation answered (declined): which, and how it stands now."""
+    return {"id": invitation.pk, "status": invitation.status}
+
+
+def seat_presence(seat: Seat) -> bodies.SeatPresence:
+    """A seat's presence, as the heartbeat answers it (it has just seen the seat)."""
+    assert seat.last_seen_at is not None
+    return {"seat": seat.seat, "is_absent": seat.is_absent, "last_seen_at": iso(seat.last_seen_at)}
+
+
 def invitations_for(*, user: User) -> QuerySet[Invitation]:
     """The user's invitations waiting for an answer, soonest to lapse first."""
     return (
@@ -697,18 +767,30 @@ def invitations_for(*, user: User) -> QuerySet[Invitation]:
     )
 
 
-def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, list[int]]:
-    """The public tables waiting for players where each of these players (ids, or a subquery
-    of them) sits (a followed player "waiting for a game"), newest first: user id -> game
-    ids."""
+def waiting_tables_of(*, viewer: User, user_ids: Collection[int]) -> dict[int, list[int]]:
+    """The tables of the lobby `viewer` sees (tables_seen) waiting for players where each of
+    these players sits (a followed player "waiting for a game"), newest first: user id -> game
+    ids. Read from the tables waiting now, then their seats (the seats' (game, user) index):
+    the read grows with the lobby, never with the players' past games."""
+    if not user_ids:
+        return {}
+    waiting = list(
+        tables_seen(user=viewer, status=Game.Status.WAITING)
+        .order_by("-created_at", "-pk")
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    if not waiting:
+        return {}
+    newest_first = {game_id: place for place, game_id in enumerate(waiting)}
+    seated = sorted(
+        Seat.objects.filter(game_id__in=waiting, user_id__in=user_ids).values_list(
+            "user_id", "game_id"
+        ),
+        key=lambda row: newest_first[row[1]],
+    )
     tables: dict[int, list[int]] = {}
-    for user_id, game_id in (
-        Seat.objects.filter(
-            user_id__in=user_ids, game__status=Game.Status.WAITING, game__private=False
-        )
-        .order_by("-game__created_at", "-game_id")
-        .values_list("user_id", "game_id")
-    ):
+    for user_id, game_id in seated:
         tables.setdefault(user_id, []).append(game_id)
     return tables
 
@@ -716,21 +798,18 @@ def waiting_tables_of(*, user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, l
 def table_phrases(*, game: Game, viewer: User | None) -> list[TablePhrase]:
     """The game's latest phrases (table_phrases.LATEST at most), oldest first; to a viewer who
     muted phrases, only their own. Read apart from the game's state: phrases are said without a
-    move, so nothing cached per game version may hold them. A table known to be silent costs
-    no query (`is_silent`)."""
-    if is_silent(game.pk):
+    move, so nothing cached per game version may hold them. A silent table (`phrases_said`, on
+    the row the caller read) costs no query."""
+    if not game.phrases_said:
         return []
     muted = viewer is not None and viewer.phrases_muted
     phrases = TablePhrase.objects.filter(game=game)
     if muted:
         phrases = phrases.filter(user=viewer)
-    latest = list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
-    if not latest and not muted:
-        found_silent(game.pk)
-    return latest
+    return list(phrases.order_by("-id")[:LATEST_PHRASES])[::-1]
 
 
-def phrase_entry(phrase: TablePhrase) -> dict[str, Any]:
+def phrase_entry(phrase: TablePhrase) -> bodies.TablePhrase:
     """A phrase as the API shows it: the seat, the phrase's key and its text in the caller's
     language, and when it was said."""
     return {
@@ -751,23 +830,16 @@ class FollowedAtTables:
 
 
 def people_followed(*, user: User) -> list[FollowedAtTables]:
-    """The players `user` follows, by name: who is online now, who waits for a game and where.
-    Two queries, whatever their number."""
+    """The players `user` follows, by name: who is online now, who waits for a game and where
+    (a table of `user`'s lobby). A few queries, whatever their number."""
     followed = social_selectors.following(user=user)
-    waiting = waiting_tables_of(user_ids=social_selectors.followed_by(user=user))
+    waiting = waiting_tables_of(
+        viewer=user, user_ids=[player.id for player in followed if not player.hidden]
+    )
     return [
-        FollowedAtTables(
-            player=player, waiting_games=[] if player.hidden else waiting.get(player.id, [])
-        )
+        FollowedAtTables(player=player, waiting_games=waiting.get(player.id, []))
         for player in followed
     ]
-
-
-def latest_phrase_id(*, game: Game) -> int | None:
-    """The id of the game's latest phrase (a table page's fragment changes with it)."""
-    return (
-        TablePhrase.objects.filter(game=game).order_by("-id").values_list("pk", flat=True).first()
-    )
 
 
 def rematch_of(*, game: Game) -> int | None:

@@ -162,6 +162,10 @@ def absence(user: User, now: datetime) -> Absence | None:
     if user.is_bot:
         return None
     vacation = vacation_span(user)
+    # Most players take no days off and are not on vacation: every game read asks this of each
+    # seat, so they are answered without building their time away.
+    if not user.weekend_days and (vacation is None or not vacation[0] <= now < vacation[1]):
+        return None
     until = player_away(user).with_span(vacation).away_until(now)
     if until is None:
         return None

@@ -266,6 +266,9 @@ def make_move(
                 autoplayed=[],
                 deal_seen=seat.deal_seen,
             )
+            # The answer stored above showed the seat before; the table returned shows it now.
+            seat.last_seen_at, seat.is_absent = locked.now, False
+            seat.consecutive_timeouts, seat.autoplayed = 0, []
         else:
             presence.mark_seen(seat=seat, now=locked.now)
     if isinstance(outcome, ClubError):

@@ -3,13 +3,14 @@
 import math
 
 from django.db import transaction
+from django.db.models import F
 
 from accounts.models import User
 from club import clock
 from club.errors import Forbidden, Invalid, LimitReached
 from club.i18n import text
-from games import errors, live, selectors, store, table_phrases
-from games.models import TablePhrase
+from games import errors, live, selectors, store
+from games.models import Game, TablePhrase
 from games.services.locking import not_seated
 from games.table_phrases import PHRASE_INTERVAL, PHRASES
 
@@ -60,7 +61,6 @@ def say_phrase(*, game_id: int, user: User, phrase: str) -> TablePhrase:
             ),
             retry_after=wait,
         )
-    table_phrases.spoken(table.game.pk)
     said = TablePhrase.objects.create(
         game=table.game,
         seat=seat.seat,
@@ -69,5 +69,6 @@ def say_phrase(*, game_id: int, user: User, phrase: str) -> TablePhrase:
         version=table.game.version,
         said_at=now,
     )
+    Game.objects.filter(pk=table.game.pk).update(phrases_said=F("phrases_said") + 1)
     live.announce_after_commit(game_id=table.game.pk, version=table.game.version)
     return said

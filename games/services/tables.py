@@ -361,7 +361,12 @@ def hand_seat_to_bot(*, game_id: int, user: User) -> LoadedGame:
     record_abandonment(locked=locked, seat=seat)
     bot = bots.free_bot(level=DEFAULT_BOT_LEVEL, besides={taken.user_id for taken in locked.seats})
     Seat.objects.filter(pk=seat.pk).update(
-        user=bot, is_absent=False, consecutive_timeouts=0, autoplayed=[], left_table_at=None
+        user=bot,
+        is_absent=False,
+        consecutive_timeouts=0,
+        autoplayed=[],
+        timed_out_live=False,
+        left_table_at=None,
     )
     locked = lock_game(game_id=game.pk)
     if locked.game.turn_seat == seat.seat:

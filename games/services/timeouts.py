@@ -240,7 +240,14 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
         automatic=True,
         turn_started_at=turn_ended_at,
     )
-    record_autoplayed(seat=seat, moves=moves, reason="timeout" if overdue else "absent")
+    # The first live timeout of the player in this game offers the ways on; later ones do not.
+    first_live_timeout = overdue and game.mode == Game.Mode.LIVE and not seat.timed_out_live
+    record_autoplayed(
+        seat=seat,
+        moves=moves,
+        reason="timeout" if overdue else "absent",
+        first_live_timeout=first_live_timeout,
+    )
     if not has_table_open(seat, game.mode, now):
         notify(
             user_id=seat.user_id,
@@ -257,14 +264,18 @@ def time_out_locked(*, locked: LoadedGame, now: datetime, timed_out: list[int]) 
     return True
 
 
-def record_autoplayed(*, seat: Seat, moves: list[Move], reason: str) -> None:
+def record_autoplayed(
+    *, seat: Seat, moves: list[Move], reason: str, first_live_timeout: bool = False
+) -> None:
     """The turn the club played for the seat's player, kept on their seat until their next move
     (games.services.moves.make_move empties it) for their table to tell them: its moves as the
     log has them, their own drawn cards too (the record is theirs alone), and why ("timeout":
     the turn's time ran out; "absent": a live player away, played at once). The latest
-    AUTOPLAYED_KEPT turns are kept."""
+    AUTOPLAYED_KEPT turns are kept. The player's first live timeout in the game is marked
+    (`offer`: the table offers the ways on with it) and remembered on the seat."""
     turn = {
         "reason": reason,
+        "offer": first_live_timeout,
         "moves": [
             {
                 "seq": move.seq,
@@ -277,7 +288,10 @@ def record_autoplayed(*, seat: Seat, moves: list[Move], reason: str) -> None:
         ],
     }
     seat.autoplayed = [*seat.autoplayed, turn][-AUTOPLAYED_KEPT:]
-    Seat.objects.filter(pk=seat.pk).update(autoplayed=seat.autoplayed)
+    seat.timed_out_live = seat.timed_out_live or first_live_timeout
+    Seat.objects.filter(pk=seat.pk).update(
+        autoplayed=seat.autoplayed, timed_out_live=seat.timed_out_live
+    )
 
 
 def _autoplayed_key(game: Game, seat: Seat, version_before: int) -> str:

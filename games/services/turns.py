@@ -12,6 +12,7 @@ from games.models import Game
 from games.selectors.time_off import turn_away
 from games.services import rating
 from games.services.records import count_game_over
+from games.signals import game_over
 from games.store import LoadedGame
 from notifications.models import Kind
 from notifications.services import notify
@@ -120,7 +121,8 @@ def unrate(game: Game) -> None:
 
 def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime) -> None:
     """The game is over (its status set by the caller): no clock any more, the players' games
-    counted and, in a rated game, their ratings moved, everyone told."""
+    counted and, in a rated game, their ratings moved, everyone told, and the apps built on
+    the games (an event that arranged it) given `game_over`."""
     game = locked.game
     game.winner_team = winner_team
     game.finished_at = finished_at
@@ -143,3 +145,4 @@ def finish(locked: LoadedGame, *, winner_team: int | None, finished_at: datetime
             },
             dedupe_key=f"game_finished:{game.pk}:{seat.user_id}",
         )
+    game_over.send(sender=Game, game=game)

@@ -15,6 +15,7 @@ from accounts import authentication, token_cache
 from accounts.authentication import digest_of
 from accounts.models import ApiToken, User
 from accounts.services import issue_token
+from club import clock
 from games.services import count_game_over
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
 
@@ -113,3 +114,36 @@ def test_a_read_that_raced_a_change_cannot_put_its_copy_back() -> None:
 
     assert token_cache.cached(digest_of(key)) is None
     assert client_of(key).get("/api/me/").status_code == 401
+
+
+def test_the_last_seen_stamp_leaves_the_cached_token_be_and_is_written_once_a_minute() -> None:
+    user = UserFactory.create(last_seen_at=None)
+    client = client_of(issue_token(user=user))
+    assert token_queries(client) == 2  # read, and last_used_at written (once an hour)
+
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            assert client.get("/api/me/").status_code == 200
+
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert not any(ApiToken._meta.db_table in statement for statement in sql)
+    assert not any("last_seen_at" in statement for statement in sql)
+    assert User.objects.get(pk=user.pk).last_seen_at is not None
+    clock.advance(timedelta(minutes=2))
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/me/").status_code == 200
+    assert sum("last_seen_at" in query["sql"] for query in queries.captured_queries) == 1
+
+
+def test_only_the_stamp_alone_leaves_the_cached_copies_be() -> None:
+    user = UserFactory.create()
+    client = client_of(issue_token(user=user))
+    assert client.get("/api/me/").status_code == 200
+
+    User.objects.filter(pk=user.pk).update(last_seen_at=timezone.now())
+    user.last_seen_at = timezone.now()
+    user.save(update_fields=["last_seen_at"])
+    assert token_queries(client) == 0
+
+    User.objects.filter(pk=user.pk).update(last_seen_at=timezone.now(), is_active=False)
+    assert client.get("/api/me/").status_code == 401

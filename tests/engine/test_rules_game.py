@@ -213,6 +213,19 @@ def test_rules_options_round_trip_and_validation() -> None:
             Rules.from_options(bad)
     with pytest.raises(ValueError):
         Rules(tie="coin")
+
+
+def test_the_same_options_are_parsed_once_and_a_look_alike_value_is_still_judged() -> None:
+    options = {"target": 2500, "acaba": True}
+    parsed = Rules.from_options(options)
+
+    assert Rules.from_options(dict(options)) is parsed
+    assert Rules.from_options({"target": 2500}) is not parsed
+    # 1 == True and hashes alike, yet it is no flag: the parse of the look-alike still refuses it.
+    with pytest.raises(ValueError):
+        Rules.from_options({"target": 2500, "acaba": 1})
+    with pytest.raises(ValueError):
+        Rules.from_options({"target": [2500]})
     with pytest.raises(ValueError):
         Rules.from_options([])
 

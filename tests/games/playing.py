@@ -61,7 +61,7 @@ def play_until(
         table = selectors.game_with_seats(game_id=game.pk)
         assert table is not None
         turn = table.game.turn_seat
-        detail = selectors.game_detail(table=table, viewer=players[turn or 0])
+        detail: dict[str, Any] = dict(selectors.game_detail(table=table, viewer=players[turn or 0]))
         if stop(detail):
             return detail
         assert turn is not None, "the game ended first"

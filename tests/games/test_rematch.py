@@ -206,6 +206,8 @@ GAME_COURSE = {
     "pace_votes",
     # The table's rating pool, worked out from its mode and rules.
     "pool",
+    # How many of the table's phrases were said: a rematch's table starts silent.
+    "phrases_said",
 }
 # Settings kept in columns of other names.
 SETTING_COLUMNS = {"rating_range": {"rating_min", "rating_max"}}

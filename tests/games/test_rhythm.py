@@ -297,6 +297,36 @@ def test_a_live_absence_is_told_turn_by_turn_and_only_the_latest_turns_are_kept(
     assert first < second
 
 
+def test_only_the_first_live_timeout_of_a_player_is_marked_for_the_ways_on():
+    game = live_match()
+    culprit = turn_of(game)
+    marks = []
+    for _ in range(2):
+        game.refresh_from_db()
+        while turn_of(game) != culprit:
+            play_turn(game.pk)
+            game.refresh_from_db()
+        clock.advance(LIVE_LIMIT + timedelta(seconds=1))
+        Seat.objects.filter(game=game).update(last_seen_at=clock.now())
+        assert timeouts.sweep() == 1
+        marks += [turn["offer"] for turn in seat_row(game, culprit).autoplayed]
+        assert seat_row(game, culprit).timed_out_live
+    # The second timeout came while the first was still told: one note, the first marked.
+    assert marks == [True, True, False]
+    others = [seat_row(game, seat) for seat in range(4) if seat != culprit]
+    assert not any(seat.timed_out_live for seat in others)
+
+
+def test_a_correspondence_timeout_offers_no_live_way_on():
+    game = started_game()
+    culprit = turn_of(game)
+    clock.advance(ASYNC_LIMIT + timedelta(seconds=1))
+    assert timeouts.sweep() == 1
+    seat = seat_row(game, culprit)
+    assert [turn["offer"] for turn in seat.autoplayed] == [False]
+    assert not seat.timed_out_live
+
+
 # ----------------------------------------------------------------------------- pace, handover
 
 

@@ -12,11 +12,12 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from club import clock
-from games import live, services
+from games import live, selectors, services
 from games.models import Game, TablePhrase
 from games.table_phrases import LATEST, PHRASE_INTERVAL, PHRASES
 from tests.concurrency import run_in_threads
 from tests.factories import UserFactory, started_game
+from tests.games.playing import choose
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +41,9 @@ def test_the_list_is_fixed_and_in_both_languages(client_for: Client) -> None:
 def test_a_phrase_goes_to_the_whole_table(client_for: Client) -> None:
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
-    # A silent table: known so after the first read, the next ones ask no query for phrases.
-    assert client_for(players[0]).get(f"/api/games/{game.pk}/").json()["phrases"] == []
+    # A silent table is known from the game's row: its read asks no query for phrases.
     with CaptureQueriesContext(connection) as silent_read:
-        client_for(players[0]).get(f"/api/games/{game.pk}/")
+        assert client_for(players[0]).get(f"/api/games/{game.pk}/").json()["phrases"] == []
     assert not [q for q in silent_read.captured_queries if "tablephrase" in q["sql"]]
     said = say(client_for(players[2]), game, "good_luck")
     assert said.status_code == 201, said.json()
@@ -52,23 +52,24 @@ def test_a_phrase_goes_to_the_whole_table(client_for: Client) -> None:
         shown = client_for(player).get(f"/api/games/{game.pk}/").json()["phrases"]
         assert [(row["seat"], row["phrase"]) for row in shown] == [(2, "good_luck")]
         assert shown[0]["at"] == said.json()["at"]
-    # Said without a move: the game's version stays.
+    # Said without a move: the game's version stays; its count of phrases moves.
     assert Game.objects.get(pk=game.pk).version == game.version
+    assert Game.objects.get(pk=game.pk).phrases_said == 1
 
 
 def test_a_phrase_is_announced_to_the_tables_live_pages(
     client_for: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
-    published: list[tuple[int, int]] = []
+    published: list[tuple[str, int]] = []
     monkeypatch.setattr(
-        live, "_publish", lambda game_id, version: published.append((game_id, version))
+        live, "_publish", lambda channel, version: published.append((channel, version))
     )
     monkeypatch.setattr("django.conf.settings.LIVE_EVENTS", True)
     players = UserFactory.create_batch(4)
     game = started_game(players=players)
     with django_capture_on_commit_callbacks(execute=True):
         say(client_for(players[0]), game, "hello")
-    assert published == [(game.pk, game.version)]
+    assert published == [(live.channel_for(game.pk), game.version)]
 
 
 @pytest.mark.parametrize(
@@ -122,6 +123,38 @@ def test_two_phrases_at_once_are_one_phrase_and_one_refusal() -> None:
     refusals = [result for result in results if isinstance(result, Exception)]
     assert len(refusals) == 1 and getattr(refusals[0], "code", "") == "phrase_too_soon"
     assert TablePhrase.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phrase_and_a_move_at_once_lose_neither() -> None:
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players)
+    table = selectors.game_with_seats(game_id=game.pk)
+    assert table is not None and table.game.turn_seat is not None
+    mover = players[table.game.turn_seat]
+    speaker_seat = (table.game.turn_seat + 1) % 4
+    detail = selectors.game_detail(table=table, viewer=mover)
+
+    results = run_in_threads(
+        lambda: services.say_phrase(
+            game_id=game.pk, user=players[speaker_seat], phrase="good_luck"
+        ),
+        lambda: services.make_move(
+            game_id=game.pk,
+            user=mover,
+            version=detail["version"],
+            action=choose(detail["legal_actions"]),
+        ),
+    )
+
+    assert not [result for result in results if isinstance(result, Exception)], results
+    after = Game.objects.get(pk=game.pk)
+    assert after.version == game.version + 1
+    assert after.phrases_said == TablePhrase.objects.filter(game=game).count() == 1
+    shown = APIClient()
+    shown.force_authenticate(mover)
+    phrases = shown.get(f"/api/games/{game.pk}/").json()["phrases"]
+    assert [(row["seat"], row["phrase"]) for row in phrases] == [(speaker_seat, "good_luck")]
 
 
 def test_the_answer_carries_the_latest_twenty_oldest_first(client_for: Client) -> None:

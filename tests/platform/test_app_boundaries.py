@@ -7,9 +7,10 @@ whom) knows accounts only: games, moderation and the pages ask it whether two pl
 a table, and compose the list of people one follows with their games. ratings is a leaf too:
 games tells it a rated game's result (games.services.rating); of games it knows only the pure rules
 engine, for the tables its pools are made of. tournaments opens, plays out and reads games only
-through the games app's front doors (its services, selectors, models, the engine's rules and the
-API's shapes): how a turn is timed out or a bot decides is the games app's alone, and games
-knows of a tournament only the label it was opened with."""
+through the games app's front doors (its services, selectors, models, the engine's rules, the
+API's shapes, the `game_over` signal and the live pages' announcements): how a turn is timed out
+or a bot decides is the games app's alone, and games knows of a tournament only the label it was
+opened with."""
 
 import ast
 import importlib.util
@@ -81,6 +82,10 @@ GAMES_FRONT_DOORS = (
     "games.engine.seating",
     "games.serializers",
     "games.urls",
+    # A game's end, told to whoever listens (a tournament moves its page on).
+    "games.signals",
+    # The live pages' pub/sub, which a tournament's page shares with the tables'.
+    "games.live",
 )
 
 

@@ -1,6 +1,8 @@
 """Throttles on every view, keyed on the real client address (issue #11, findings 1 and 6)."""
 
 import pytest
+import redis
+from django.conf import settings
 from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
@@ -128,6 +130,29 @@ def test_on_redis_a_request_counts_again_once_the_window_passed(redis_cache, mon
     now[0] += 60.5
 
     assert client.get("/api/club/mood/").status_code == 200
+
+
+def test_on_redis_the_window_slides_and_keeps_only_its_own_requests(redis_cache, monkeypatch):
+    user = UserFactory.create()
+    client = APIClient()
+    client.force_authenticate(user)
+    now = [1000.0]
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: now[0])
+    codes = []
+    for moment in (1000.0, 1000.0, 1000.0, 1030.0, 1030.0, 1045.0):
+        now[0] = moment
+        codes.append(client.get("/api/club/mood/").status_code)
+    assert codes == [200] * 5 + [429]
+
+    now[0] = 1060.5  # the three at 1000 have left the window, the two at 1030 not
+    codes = [client.get("/api/club/mood/").status_code for _ in range(4)]
+
+    assert codes == [200, 200, 200, 429]
+    refused = client.get("/api/club/mood/")
+    assert refused["Retry-After"] == "30"  # until the oldest kept, at 1030, leaves
+    # Redis holds the window's five times, the expired ones trimmed.
+    window = redis_cache.make_and_validate_key(f"throttle_user_{user.pk}:window")
+    assert redis.Redis.from_url(settings.CELERY_BROKER_URL).llen(window) == 5
 
 
 def test_while_redis_is_down_nobody_is_throttled(redis_cache, monkeypatch):

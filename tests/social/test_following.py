@@ -5,6 +5,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import User
@@ -84,3 +86,47 @@ def test_online_means_seen_within_a_few_minutes(client_for: Client) -> None:
     assert client_for(anna).get("/api/me/following/").json()[0]["online"] is False
     client_for(User.objects.get(pk=boris.pk)).get("/api/me/")
     assert client_for(anna).get("/api/me/following/").json()[0]["online"] is True
+
+
+def test_the_tables_shown_are_the_lobbys(client_for: Client) -> None:
+    """A followed player's table is shown where the viewer's lobby shows it: not one with a
+    player the viewer keeps apart from, and a private one the viewer is invited to."""
+    anna, boris, gleb, zoya = named("Анна"), named("Борис"), named("Глеб"), named("Зоя")
+    for player in (boris, gleb):
+        services.follow(user=anna, player_id=player.pk)
+    with_zoya = game_services.open_table(
+        user=boris, mode="async", length="deal", rules={}, private=False
+    )
+    game_services.join_table(game_id=with_zoya.pk, user=zoya, seat=1)
+    services.block(user=anna, player_id=zoya.pk)
+    inviting = game_services.open_table(
+        user=gleb, mode="async", length="deal", rules={}, private=True, invite=[anna.pk]
+    )
+    answer = client_for(anna).get("/api/me/following/").json()
+    assert [(entry["id"], entry["waiting_games"]) for entry in answer] == [
+        (boris.pk, []),
+        (gleb.pk, [inviting.pk]),
+    ]
+
+
+def test_the_list_reads_the_same_few_queries_however_many_and_however_long_their_past(
+    client_for: Client,
+) -> None:
+    from games.selectors import people_followed
+    from tests.factories import started_game
+
+    anna = named("Анна")
+    few = [named(f"Игрок {number}") for number in range(2)]
+    for player in few:
+        services.follow(user=anna, player_id=player.pk)
+    game_services.open_table(user=few[0], mode="async", length="deal", rules={}, private=False)
+    with CaptureQueriesContext(connection) as some:
+        people_followed(user=anna)
+    many = [named(f"Игрок {number}") for number in range(2, 30)]
+    for player in many:
+        services.follow(user=anna, player_id=player.pk)
+    for start in range(0, 28, 4):
+        started_game(players=many[start : start + 4])
+    with CaptureQueriesContext(connection) as more:
+        assert len(people_followed(user=anna)) == 30
+    assert len(more) == len(some) <= 5

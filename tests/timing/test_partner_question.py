@@ -33,7 +33,7 @@ def question_of(game: Game) -> dict[str, Any]:
 def detail_for(game: Game, user: User) -> dict[str, Any]:
     table = store.load(game_id=game.pk)
     assert table is not None
-    return selectors.game_detail(table=table, viewer=user)
+    return dict(selectors.game_detail(table=table, viewer=user))
 
 
 @pytest.fixture

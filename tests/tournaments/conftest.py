@@ -9,6 +9,7 @@ from accounts.models import User
 from club import clock
 from games import services as game_services
 from games.models import DealRecord, Game
+from games.signals import game_over
 from games.store import load
 from tests.factories import UserFactory
 from tournaments import services
@@ -54,7 +55,7 @@ def round_games(tournament: Tournament, number: int) -> list[Game]:
 
 def finish_game(game: Game, scores: Sequence[int], *, deals: Sequence[Sequence[int]] = ()) -> None:
     """The game over with these totals (and these deals' totals, duplicate's boards), as if
-    played, through the service that counts a game's end."""
+    played, through the service that counts a game's end and the signal it gives."""
     with transaction.atomic():
         locked = load(game_id=game.pk, for_update=True)
         assert locked is not None
@@ -77,7 +78,9 @@ def finish_game(game: Game, scores: Sequence[int], *, deals: Sequence[Sequence[i
             turn_deadline=None,
             finished_at=clock.now(),
         )
-        game_services.count_game_over(game=Game.objects.get(pk=game.pk), seats=locked.seats)
+        over = Game.objects.get(pk=game.pk)
+        game_services.count_game_over(game=over, seats=locked.seats)
+        game_over.send(sender=Game, game=over)
 
 
 def current_round(tournament: Tournament) -> Round:

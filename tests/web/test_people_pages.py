@@ -76,6 +76,10 @@ def test_the_following_page_shows_who_is_here_and_who_waits() -> None:
     assert f'data-followed="{boris.pk}" data-online="true"' in page
     assert f'data-followed="{vera.pk}" data-online="false"' in page
     assert f'data-waiting-game="{table.pk}"' in page
+    # «None of them is here» only when none is.
+    assert "Сейчас в клубе никого из них нет." not in page
+    User.objects.filter(pk=boris.pk).update(last_seen_at=None)
+    assert "Сейчас в клубе никого из них нет." in html(client_of(anna).get("/following/"))
     client_of(anna).post(f"/users/{vera.pk}/follow/", {"action": "unfollow", "next": "/following/"})
     assert f'data-followed="{vera.pk}"' not in html(client_of(anna).get("/following/"))
 
@@ -251,7 +255,8 @@ def test_the_following_page_shows_a_hundred_a_page_those_here_first(
     from web.people import shaping
 
     monkeypatch.setattr(shaping, "PEOPLE_PER_PAGE", 2)
-    anna, *others = UserFactory.create_batch(4)
+    anna = UserFactory.create()
+    others = [UserFactory.create(display_name=name) for name in ("Борис", "Вера", "Глеб")]
     for other in others:
         social_services.follow(user=anna, player_id=other.pk)
     User.objects.filter(pk=others[2].pk).update(last_seen_at=clock.now())

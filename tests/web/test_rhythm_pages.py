@@ -94,6 +94,26 @@ def test_continue_closes_the_score_for_that_person_only_and_answers_the_fragment
     assert client.post(f"/games/{game.pk}/continue/")["Location"] == f"/games/{game.pk}/"
 
 
+def test_after_continue_the_break_says_who_is_still_reading_until_the_next_deal():
+    players = UserFactory.create_batch(4)
+    game = end_the_deal(started_game(players=players, mode="live", length="match"))
+    clients = [client_of(player, "en") for player in players]
+    order = [seat for seat in range(4) if seat != turn_of(game)] + [turn_of(game)]
+    for closed, seat in enumerate(order[:-1]):
+        body = clients[seat].post(f"/games/{game.pk}/continue/", headers=FETCH).content.decode()
+        waiting = re.search(r'data-deal-waiting="1".*?</div>', body, re.S)
+        assert waiting is not None and "Still reading the deal’s score" in waiting[0]
+        still = order[closed + 1 :]
+        for other in range(4):
+            named = f">{players[other].display_name}<" in waiting[0]
+            assert named == (other in still), (other, still)
+    # The last one closes it: the break ends, nobody waits any more.
+    clients[order[-1]].post(f"/games/{game.pk}/continue/", headers=FETCH)
+    game.refresh_from_db()
+    assert game.deal_break_until is None
+    assert all("data-deal-waiting" not in page(client, game) for client in clients)
+
+
 def test_the_score_shows_every_sides_parts_and_the_match_score():
     players = UserFactory.create_batch(4)
     game = end_the_deal(started_game(players=players, length="match"))
@@ -128,6 +148,38 @@ def test_the_turns_played_for_a_player_are_told_to_them_alone():
         game.refresh_from_db()
     play_turn(game.pk)
     assert "data-autoplayed" not in page(client_of(players[culprit]), game)
+
+
+def test_the_ways_on_are_offered_on_a_players_first_live_timeout_only():
+    from club import clock
+    from games.services import timeouts
+    from tests.timing.conftest import play_turn
+
+    players = UserFactory.create_batch(4)
+    game = started_game(players=players, mode=Game.Mode.LIVE, length=Game.Length.MATCH)
+    culprit = turn_of(game)
+    client = client_of(players[culprit], "en")
+
+    def times_out() -> str:
+        game.refresh_from_db()
+        while turn_of(game) != culprit:
+            play_turn(game.pk)
+            game.refresh_from_db()
+        clock.advance(settings.TURN_LIMIT["live"] + timedelta(seconds=1))
+        Seat.objects.filter(game=game).update(last_seen_at=clock.now())
+        assert timeouts.sweep() == 1
+        return page(client, game)
+
+    first = times_out()
+    assert "data-autoplayed-offer" in first and "Hand my seat to a bot" in first
+    game.refresh_from_db()
+    while turn_of(game) != culprit:
+        play_turn(game.pk)
+        game.refresh_from_db()
+    play_turn(game.pk)  # the player moves: the note goes
+    assert "data-autoplayed=" not in page(client, game)
+    again = times_out()
+    assert "data-autoplayed=" in again and "data-autoplayed-offer" not in again
 
 
 def test_the_pace_and_the_level_change_from_the_table():

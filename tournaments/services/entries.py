@@ -19,7 +19,7 @@ from club.i18n import text
 from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import DEALS_MAX
-from tournaments import errors
+from tournaments import errors, live
 from tournaments.models import Entry, EntryPlayer, Tournament
 from tournaments.services.locking import lock_tournament
 
@@ -291,6 +291,7 @@ def join_tournament(*, tournament_id: int, user: User, partner_id: int | None) -
         EntryPlayer(entry=entry, tournament=tournament, user=player, position=position)
         for position, player in enumerate(players)
     )
+    live.changed_locked(tournament)
     return entry
 
 
@@ -306,3 +307,4 @@ def leave_tournament(*, tournament_id: int, user: User) -> None:
             "not_entered", text("Вы не участвуете в этом турнире.", "You are not entered.")
         )
     Entry.objects.filter(pk=player.entry_id).delete()
+    live.changed_locked(tournament)

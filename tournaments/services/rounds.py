@@ -18,7 +18,7 @@ from games import services as game_services
 from games.engine import Rules
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
-from tournaments import pairing, selectors
+from tournaments import live, pairing, selectors
 from tournaments.models import Entry, Placement, Round, RoundTable, Tournament
 from tournaments.services.entries import entry_size, minimum_entries, side_size
 
@@ -65,6 +65,7 @@ def cancel_locked(tournament: Tournament, now: datetime) -> None:
     tournament.finished_at = now
     tournament.due_at = None
     tournament.save(update_fields=["status", "finished_at", "due_at"])
+    live.changed_locked(tournament)
 
 
 def _plan(tournament: Tournament, rules: Rules, number: int) -> pairing.Round:
@@ -133,6 +134,14 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
                     payload={"tournament": tournament.pk, "round": number, "text": tournament.name},
                     dedupe_key=f"tournament_round:{tournament.pk}:{number}",
                 )
+        for entry in plan.byes:
+            for player in players_of[entry]:
+                notify(
+                    user_id=player.pk,
+                    kind=Kind.TOURNAMENT_BYE,
+                    payload={"tournament": tournament.pk, "round": number, "text": tournament.name},
+                    dedupe_key=f"{tournament.pk}:{number}",
+                )
     tables = RoundTable.objects.bulk_create(
         RoundTable(round=round_, number=index, game=game)
         for index, game in enumerate(games, start=1)
@@ -149,6 +158,7 @@ def pair_round_locked(tournament: Tournament, *, number: int, now: datetime) -> 
     tournament.current_round = number
     tournament.due_at = round_.deadline
     tournament.save()
+    live.changed_locked(tournament)
     return round_
 
 
@@ -164,5 +174,6 @@ def end_round_locked(tournament: Tournament, round_: Round, now: datetime) -> No
         tournament.finished_at = now
         tournament.due_at = None
         tournament.save(update_fields=["status", "finished_at", "due_at"])
+        live.changed_locked(tournament)
         return
     pair_round_locked(tournament, number=round_.number + 1, now=now)

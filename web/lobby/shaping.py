@@ -8,6 +8,7 @@ from accounts.models import User
 from club import clock
 from club.i18n import text
 from games import selectors as game_selectors
+from games.bodies import GameSummary
 from games.models import Game
 from ratings import selectors as rating_selectors
 from ratings.pools import pool_title
@@ -42,7 +43,7 @@ SEATINGS = {
 @dataclass
 class LobbyRow:
     game: Game
-    summary: dict[str, Any]
+    summary: GameSummary
 
     @property
     def seats(self) -> int:

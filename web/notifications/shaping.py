@@ -30,6 +30,9 @@ def notifications_page(*, user: User, language: str) -> list[dict[str, Any]]:
         {
             "notification": notification,
             "invitation": pending.get(notification.payload.get("invitation", 0)),
+            "url": notification_texts.page_path(
+                game_id=notification.game_id, payload=notification.payload
+            ),
             "title": notification_texts.title(
                 kind=notification.kind, game_id=notification.game_id, language=language
             ),

@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from accounts.models import User
 from club.i18n import text
 from games import selectors as game_selectors
+from social import selectors as social_selectors
 from social.selectors import FollowedPlayer
 
 
@@ -29,28 +30,33 @@ PEOPLE_PER_PAGE = 100
 
 def following_page(*, user: User, page: str | None) -> dict[str, Any]:
     """The people `user` follows, PEOPLE_PER_PAGE a page: those in the club now, then the
-    others (a page may hold both groups, or one)."""
+    others (a page may hold both groups, or one). The tables where they wait are read for the
+    page's people only."""
+    followed = social_selectors.following(user=user)
+    followed.sort(key=lambda player: not player.online)  # stable: by name within each group
+    shown = Paginator(followed, PEOPLE_PER_PAGE).get_page(page)
+    waiting = game_selectors.waiting_tables_of(
+        viewer=user, user_ids=[player.id for player in shown if not player.hidden]
+    )
     rows = [
-        FollowedRow(player=followed.player, waiting_games=followed.waiting_games)
-        for followed in game_selectors.people_followed(user=user)
+        FollowedRow(player=player, waiting_games=waiting.get(player.id, [])) for player in shown
     ]
-    rows.sort(key=lambda row: not row.player.online)  # stable: by name within each group
-    shown = Paginator(rows, PEOPLE_PER_PAGE).get_page(page)
-    online = sum(row.player.online for row in rows)
+    online = sum(player.online for player in followed)
     groups = [
         {
             "title": text("В клубе сейчас", "In the club now"),
             "count": online,
-            "people": [row for row in shown if row.player.online],
+            "people": [row for row in rows if row.player.online],
         },
         {
             "title": text("Не в клубе", "Away"),
-            "count": len(rows) - online,
-            "people": [row for row in shown if not row.player.online],
+            "count": len(followed) - online,
+            "people": [row for row in rows if not row.player.online],
         },
     ]
     return {
-        "count": len(rows),
+        "count": len(followed),
+        "online": online,
         "page": shown,
         "groups": [group for group in groups if group["people"]],
     }

@@ -1,7 +1,9 @@
 """Server-Sent Events for the live pages: "game changed, version n", and nothing else.
 
 Served by uvicorn (canasta_club.asgi). One Redis pub/sub subscription per process fans the
-announcements of games.live out to the streams of that process. An open stream of a seated
+announcements of games.live (every topic's: a table's, a tournament's) out to the streams of
+that process, each stream listening to one channel (`serve_stream`; a tournament's page's
+stream is web.tournaments.events'). An open stream of a seated
 player in a live game keeps the seat present (R-CLUB-2): the process marks all such seats seen
 in one statement every PRESENCE_SECONDS; closing the tab takes the seat out, and the 60-second
 wait begins; reopening the page reclaims the seat at once.
@@ -12,7 +14,7 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from importlib import import_module
@@ -47,7 +49,8 @@ class Hub:
     """The process's subscription to every game's channel, and the streams listening."""
 
     def __init__(self) -> None:
-        self.listeners: dict[int, set[asyncio.Queue[int | None]]] = {}
+        # Channel -> the queues of the streams listening to it.
+        self.listeners: dict[str, set[asyncio.Queue[int | None]]] = {}
         self.ready = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         # Seat id -> how many open streams of that seat (two tabs are one player).
@@ -75,23 +78,23 @@ class Hub:
             except Exception:
                 logger.exception("Could not mark the open tables' seats seen")
 
-    def subscribe(self, game_id: int) -> asyncio.Queue[int | None]:
+    def subscribe(self, channel: str) -> asyncio.Queue[int | None]:
         queue: asyncio.Queue[int | None] = asyncio.Queue(maxsize=QUEUE_SIZE)
-        self.listeners.setdefault(game_id, set()).add(queue)
+        self.listeners.setdefault(channel, set()).add(queue)
         if self.task is None or self.task.done():
             self.ready.clear()
             self.task = asyncio.get_running_loop().create_task(self._listen())
         return queue
 
-    def unsubscribe(self, game_id: int, queue: asyncio.Queue[int | None]) -> None:
-        queues = self.listeners.get(game_id)
+    def unsubscribe(self, channel: str, queue: asyncio.Queue[int | None]) -> None:
+        queues = self.listeners.get(channel)
         if queues is not None:
             queues.discard(queue)
             if not queues:
-                del self.listeners[game_id]
+                del self.listeners[channel]
 
-    def _deliver(self, game_id: int, version: int | None) -> None:
-        for queue in list(self.listeners.get(game_id, ())):
+    def _deliver(self, channel: str, version: int | None) -> None:
+        for queue in list(self.listeners.get(channel, ())):
             if queue.full():
                 queue.get_nowait()
             queue.put_nowait(version)
@@ -104,15 +107,14 @@ class Hub:
             self.ready.set()
             async for message in pubsub.listen():
                 if message["type"] == "pmessage":
-                    game_id = int(message["channel"].rsplit(b":", 1)[1])
-                    self._deliver(game_id, int(message["data"]))
+                    self._deliver(message["channel"].decode(), int(message["data"]))
         except (redis.RedisError, OSError):
             logger.warning("Live announcements lost their Redis connection", exc_info=True)
         finally:
             # Every stream of this process ends: the pages show "reconnecting", poll, and
             # open a new stream (which subscribes afresh).
-            for game_id in list(self.listeners):
-                self._deliver(game_id, None)
+            for channel in list(self.listeners):
+                self._deliver(channel, None)
             self.ready.clear()
             await pubsub.aclose()
             await client.aclose()
@@ -129,10 +131,12 @@ def _hub() -> Hub:
 
 
 @dataclass(frozen=True)
-class _Watcher:
-    game_id: int
+class Watcher:
+    """A stream's channel (games.live), and what it holds while open."""
+
+    channel: str
     # A seated player's seat in a live game: the stream keeps it present.
-    seat_id: int | None
+    seat_id: int | None = None
 
 
 def _session_user(session_key: str) -> User | None:
@@ -143,7 +147,7 @@ def _session_user(session_key: str) -> User | None:
     return user if user.is_authenticated else None
 
 
-def _watcher(game_id: int, session_key: str) -> _Watcher | None:
+def _watcher(game_id: int, session_key: str) -> Watcher | None:
     """The same visibility as the table page (None: hidden or missing); a live seat is
     reclaimed at once. The stream then holds no database connection while it is open."""
     try:
@@ -158,9 +162,9 @@ def _watcher(game_id: int, session_key: str) -> _Watcher | None:
             return None
         seat = table.seat_of(user) if user is not None else None
         if seat is None or game.mode != Game.Mode.LIVE or game.status != Game.Status.ACTIVE:
-            return _Watcher(game_id=game_id, seat_id=None)
+            return Watcher(channel=live.channel_for(game_id))
         presence.reclaim_seat(game_id=game_id, user=seat.user)
-        return _Watcher(game_id=game_id, seat_id=seat.pk)
+        return Watcher(channel=live.channel_for(game_id), seat_id=seat.pk)
     finally:
         connection.close()
 
@@ -183,9 +187,9 @@ def _event(version: int) -> bytes:
     return f"event: changed\ndata: {json.dumps({'version': version})}\n\n".encode()
 
 
-async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
+async def _events(watcher: Watcher) -> AsyncIterator[bytes]:
     hub = _hub()
-    queue = hub.subscribe(watcher.game_id)
+    queue = hub.subscribe(watcher.channel)
     if watcher.seat_id is not None:
         hub.hold_seat(watcher.seat_id)
     try:
@@ -204,7 +208,7 @@ async def _events(watcher: _Watcher) -> AsyncIterator[bytes]:
     except TimeoutError:
         logger.warning("Live announcements are not subscribed; the page polls meanwhile")
     finally:
-        hub.unsubscribe(watcher.game_id, queue)
+        hub.unsubscribe(watcher.channel, queue)
         if watcher.seat_id is not None and hub.release_seat(watcher.seat_id):
             try:
                 await sync_to_async(_left_table, thread_sensitive=False)(watcher.seat_id)
@@ -235,12 +239,23 @@ async def asgi_stream(scope: dict[str, Any], receive: Any, send: Any) -> None:
     connection for as long as each stream is open."""
     match = EVENTS_PATH.match(scope["path"])
     assert match is not None
+    await serve_stream(
+        scope,
+        receive,
+        send,
+        lambda: _watcher(int(match["game_id"]), _session_key(scope)),
+    )
+
+
+async def serve_stream(
+    scope: dict[str, Any], receive: Any, send: Any, watcher_of: Callable[[], Watcher | None]
+) -> None:
+    """A live page's stream: `watcher_of` (run in a thread: it may read the database, and must
+    close its connection) says which channel, or None for a 404."""
     if scope["method"] != "GET":
         await _answer(send, 405)
         return
-    watcher = await sync_to_async(_watcher, thread_sensitive=False)(
-        int(match["game_id"]), _session_key(scope)
-    )
+    watcher = await sync_to_async(watcher_of, thread_sensitive=False)()
     if watcher is None:
         await _answer(send, 404)
         return

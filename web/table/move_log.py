@@ -1,7 +1,7 @@
 """The table's move log: the last moves grouped into turns, each said in the page's language
 with the cards it showed to everyone."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -29,7 +29,7 @@ class SaidPhrase:
 
     seat: int
     who: str
-    player: dict[str, Any] | None  # the speaker, for `{% person %}`
+    player: Mapping[str, Any] | None  # the speaker, for `{% person %}`
     key: str
     text: str
     at: datetime
@@ -44,7 +44,7 @@ class LoggedTurn:
 
     seat: int
     who: str
-    player: dict[str, Any] | None  # the seat's player, for `{% person %}`
+    player: Mapping[str, Any] | None  # the seat's player, for `{% person %}`
     team: int
     first_seq: int
     last_seq: int
@@ -65,7 +65,7 @@ class LoggedTurn:
 
 def logged_turns(
     moves: Sequence[dict[str, Any]],
-    players: dict[int, dict[str, Any]],
+    players: Mapping[int, Mapping[str, Any]],
     seating: Seating,
     *,
     cut: bool,

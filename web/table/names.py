@@ -1,5 +1,6 @@
 """The names of ranks, suits and melds the table's sentences use, in the page's language."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from club.i18n import text
@@ -43,7 +44,7 @@ def meld_name(*, rank: str | None, kind: str, suit: str | None) -> str:
     return rank_name(rank or "")
 
 
-def meld_face(meld: dict[str, Any]) -> str:
+def meld_face(meld: Mapping[str, Any]) -> str:
     """A meld chip's face: its rank (10 for T), a run's suit, ★ for wild cards."""
     if meld.get("kind") == "sequence" and meld.get("suit"):
         return _SUIT_SYMBOLS[meld["suit"]]

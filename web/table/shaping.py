@@ -4,6 +4,7 @@ sentences, and a finished game's afterwords."""
 
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -16,6 +17,7 @@ from accounts.models import User
 from club.i18n import current_language, text
 from games import selectors as game_selectors
 from games import table_phrases
+from games.bodies import DealView, GameDetail
 from games.engine import IllegalMove
 from games.engine.cards import WILDS
 from games.engine.preview import Opening
@@ -24,6 +26,7 @@ from games.illegal_moves import words
 from games.models import Game, Invitation, Seat, TablePhrase
 from games.selectors import time_off
 from games.selectors.presence import absence_deadline
+from games.services import MoveResult
 from games.store import LoadedGame
 from games.table_phrases import SHOWN_FOR, phrase_text
 from web.shared import attach_standings, game_name, player_name
@@ -38,7 +41,8 @@ from web.table.move_log import (
 from web.table.names import meld_face, meld_name
 
 # Meld ranks in the order the table shows them (high to low, black threes last).
-_RANK_ORDER = {rank: index for index, rank in enumerate("AKQJT9876543")}
+# A sequence (Samba, Bolivia) has no rank (None): its meld sorts after the groups.
+_RANK_ORDER: dict[str | None, int] = {rank: index for index, rank in enumerate("AKQJT9876543")}
 # The log shows the last few turns, read from the last MOVE_WINDOW moves.
 RECENT_TURNS = 3
 # The strip by the seats shows the last few phrases.
@@ -57,7 +61,7 @@ class SeatPlace:
     seat: int
     place: str  # "me" | "left" | "across" | "right"
     role: str  # "me" | "partner" | "opponent"
-    player: dict[str, Any] | None
+    player: Mapping[str, Any] | None
     hand_count: int | None
     is_turn: bool
     # R-CLUB-2 in a live game: the player is away (their turns are played at once), or has
@@ -90,7 +94,7 @@ class TeamArea:
     team: int
     ours: bool
     names: list[str]  # the team's players, in seat order
-    players: list[dict[str, Any]]  # the same players as the selectors shape them ({% person %})
+    players: Sequence[Mapping[str, Any]]  # the players as the selectors shape them ({% person %})
     score: int
     opened: bool
     minimum: int
@@ -118,7 +122,7 @@ class SideSummary:
 
     team: int
     ours: bool
-    players: list[dict[str, Any]]
+    players: Sequence[Mapping[str, Any]]
     melds: list[dict[str, Any]]
     line: dict[str, int]  # the engine's result line: cards, canastas, red_threes, going_out, …
     canastas: int
@@ -138,11 +142,21 @@ class DealSummary:
     sides: list[SideSummary]
     # The live break: when the next deal's clock starts at the latest, and who still reads.
     break_until: datetime | None = None
-    reading: list[dict[str, Any]] = field(default_factory=list)
+    reading: list[Mapping[str, Any]] = field(default_factory=list)
 
     @property
     def stock_ran_out(self) -> bool:
         return not any(side.went_out for side in self.sides)
+
+
+@dataclass(frozen=True)
+class DealBreakWait:
+    """A live game's break once the viewer has closed the deal's score: who of the others is
+    still reading it, and when the next deal's clock starts at the latest."""
+
+    number: int
+    until: datetime
+    reading: list[Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -151,6 +165,10 @@ class AutoplayedTurn:
 
     reason: str  # "timeout" | "absent"
     phrases: list[MovePhrase]
+    # The player's first live timeout in the game: the note offers the ways on with it.
+    offer: bool = False
+    # The turn's first move (its place in the game's log): tells one note from the next.
+    seq: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,7 +184,7 @@ class GameResult:
 class TablePage:
     game: Game
     now: datetime  # the club's clock when the table was read
-    detail: dict[str, Any]
+    detail: GameDetail
     seat: Seat | None
     places: list[SeatPlace]
     teams: list[TeamArea]
@@ -187,6 +205,8 @@ class TablePage:
     pile_melds: list[int] = field(default_factory=list)
     # The last finished deal's score, while the viewer has not closed it.
     deal_summary: DealSummary | None = None
+    # A live break the viewer has closed the score of, while others still read it.
+    break_wait: DealBreakWait | None = None
     # The turns the club played for the viewer since their last move, oldest first.
     autoplayed: list[AutoplayedTurn] = field(default_factory=list)
     # The table's latest phrases, oldest first (the viewer's own only, if they muted the
@@ -268,6 +288,32 @@ class TablePage:
         return until if until is not None and until > self.now else None
 
     @cached_property
+    def autoplayed_offer(self) -> bool:
+        """The ways on after a live turn ran out (the rest by correspondence, a bot in the seat)
+        go with the player's first live timeout in the game only, while its note is shown."""
+        game = self.game
+        return (
+            game.mode == Game.Mode.LIVE
+            and game.status == Game.Status.ACTIVE
+            and any(turn.offer for turn in self.autoplayed)
+        )
+
+    @cached_property
+    def notes_key(self) -> str:
+        """What the table tells between turns, as one word: the page keeps the notes folded
+        («Понятно») while it is the same, and unfolds them when something new comes."""
+        parts = []
+        if self.deal_summary is not None:
+            parts.append(f"deal{self.deal_summary.number}")
+        if self.break_wait is not None:
+            parts.append(f"wait{self.break_wait.number}")
+        if self.autoplayed:
+            parts.append(f"auto{self.autoplayed[-1].seq}")
+        if self.pace is not None:
+            parts.append(f"pace-{self.pace['mode']}")
+        return "-".join(parts)
+
+    @cached_property
     def game_name(self) -> str:
         return game_name(self.detail["rules"])
 
@@ -304,7 +350,7 @@ class TablePage:
     def hand_by_suit(self) -> str:
         """The viewer's hand sorted by suit (♠ ♥ ♣ ♦, each from the ace down, wild cards last)
         for «По масти» (the engine's own order is by rank)."""
-        hand = (self.deal or {}).get("hand") or []
+        hand = self.deal.get("hand", []) if self.deal is not None else []
         return " ".join(sorted(hand, key=_suit_order))
 
     @cached_property
@@ -370,12 +416,12 @@ class TablePage:
         return next((team for team in self.teams if team.team == self.game.winner_team), None)
 
     @cached_property
-    def team_players(self) -> list[list[dict[str, Any]]]:
+    def team_players(self) -> list[Sequence[Mapping[str, Any]]]:
         """Each team's players, by team number (the score table's columns, names as links)."""
         return [area.players for area in sorted(self.teams, key=lambda area: area.team)]
 
     @cached_property
-    def deal(self) -> dict[str, Any] | None:
+    def deal(self) -> DealView | None:
         return self.detail["deal"]
 
     @cached_property
@@ -487,26 +533,22 @@ def _suit_order(code: str) -> tuple[int, int, int]:
 def _deal_summary(
     *,
     game: Game,
-    detail: dict[str, Any],
+    detail: GameDetail,
     seat: Seat | None,
     seating: Seating,
     teams: list[TeamArea],
     places: list[SeatPlace],
     now: datetime,
-) -> DealSummary | None:
+) -> DealSummary | DealBreakWait | None:
     """The last finished deal's score, while the game goes on and the viewer (a person seated
-    there) has not closed it; a spectator sees it during a live game's break."""
+    there) has not closed it; a spectator sees it during a live game's break. A viewer who
+    closed it during the break is told who of the others still reads it (DealBreakWait)."""
     history = detail["deals"]
     last_deal = detail["last_deal"]
     if game.status != Game.Status.ACTIVE or not history or last_deal is None:
         return None
     finished = history[-1]
     breaking = game.deal_break_until is not None and game.deal_break_until > now
-    if seat is None:
-        if not breaking:
-            return None
-    elif seat.deal_seen >= finished["number"]:
-        return None
     reading = [
         place.player
         for place in places
@@ -515,6 +557,15 @@ def _deal_summary(
         and not place.player["user"]["is_bot"]
         and place.deal_seen < finished["number"]
     ]
+    if seat is None:
+        if not breaking:
+            return None
+    elif seat.deal_seen >= finished["number"]:
+        if not reading or game.deal_break_until is None:
+            return None
+        return DealBreakWait(
+            number=finished["number"], until=game.deal_break_until, reading=reading
+        )
     return DealSummary(
         number=finished["number"],
         sides=_sides_of(last_deal, finished, seating=seating, teams=teams),
@@ -524,7 +575,7 @@ def _deal_summary(
 
 
 def _final_deal(
-    *, detail: dict[str, Any], seating: Seating, teams: list[TeamArea]
+    *, detail: GameDetail, seating: Seating, teams: list[TeamArea]
 ) -> DealSummary | None:
     """A finished game's last deal played to its end: the deal on the table when the game
     ended there, else (a game abandoned in the middle of a deal) the deal before it."""
@@ -543,7 +594,11 @@ def _final_deal(
 
 
 def _sides_of(
-    deal: dict[str, Any], finished: dict[str, Any], *, seating: Seating, teams: list[TeamArea]
+    deal: Mapping[str, Any],
+    finished: Mapping[str, Any],
+    *,
+    seating: Seating,
+    teams: list[TeamArea],
 ) -> list[SideSummary]:
     """Every side's part of the finished deal `finished` (its history entry), as `deal` (its
     view at the end) showed it; the viewer's side first."""
@@ -586,7 +641,7 @@ def _seats_around(seating: Seating, viewer_seat: int) -> list[tuple[int, str, st
     ]
 
 
-def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
+def _meld_area(meld: Mapping[str, Any], index: int) -> dict[str, Any]:
     """A meld as the page draws it: its chip's face and name; `index` is its place in the view
     (Samba and Bolivia's `"meld": i`), `kind` and `suit` there say a sequence is drawn as a run."""
     rank = meld["rank"]
@@ -601,12 +656,22 @@ def _meld_area(meld: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def table_page(
-    *, table: LoadedGame, viewer: User | AnonymousUser, invite_code: str = ""
+    *,
+    table: LoadedGame,
+    viewer: User | AnonymousUser,
+    invite_code: str = "",
+    made: MoveResult | None = None,
 ) -> TablePage | None:
     """The table as `viewer` may see it (games.selectors.table_view), laid out around their
-    seat; None when it is a private table hidden from the viewer."""
+    seat; None when it is a private table hidden from the viewer. `made`: the viewer's move
+    just made there (`table` is its table), whose parsed state and moves are not read again."""
     view = game_selectors.table_view(
-        table=table, viewer=viewer, invite_code=invite_code, move_window=MOVE_WINDOW
+        table=table,
+        viewer=viewer,
+        invite_code=invite_code,
+        move_window=MOVE_WINDOW,
+        match=made.match if made is not None else None,
+        written=made.moves if made is not None else (),
     )
     if view is None:
         return None
@@ -700,7 +765,12 @@ def table_page(
         now=table.now,
     )
     autoplayed = [
-        AutoplayedTurn(reason=turn["reason"], phrases=club_played_for_you(turn["moves"]))
+        AutoplayedTurn(
+            reason=turn["reason"],
+            phrases=club_played_for_you(turn["moves"]),
+            offer=turn.get("offer", False),
+            seq=turn["moves"][0]["seq"] if turn["moves"] else 0,
+        )
         for turn in (seat.autoplayed if seat is not None else [])
     ]
     return TablePage(
@@ -720,7 +790,8 @@ def table_page(
         refused=view.refused,
         opening=view.opening,
         pile_melds=pile_melds,
-        deal_summary=deal_summary,
+        deal_summary=deal_summary if isinstance(deal_summary, DealSummary) else None,
+        break_wait=deal_summary if isinstance(deal_summary, DealBreakWait) else None,
         autoplayed=autoplayed,
         said=said,
         phrases_muted=person is not None and person.phrases_muted,
@@ -729,7 +800,7 @@ def table_page(
     )
 
 
-def _said(phrase: TablePhrase, players: dict[int, dict[str, Any]]) -> SaidPhrase:
+def _said(phrase: TablePhrase, players: Mapping[int, Mapping[str, Any]]) -> SaidPhrase:
     player = players.get(phrase.seat)
     return SaidPhrase(
         seat=phrase.seat,
@@ -802,8 +873,6 @@ def fragment_etag(
     # A wait's countdown is set by the moment the body was made (data-away-now): while a
     # dropped player is waited for, each poll has a body of its own.
     waiting = any(seat[3] is not None for seat in seats)
-    # Said without a move: the latest phrase, and what the viewer lets themselves see of them.
-    latest_phrase = game_selectors.latest_phrase_id(game=game)
     kept = [
         (invitation.pk, invitation.seat, invitation.invitee_id)
         for invitation in game_selectors.pending_invitations(game=game)
@@ -812,7 +881,8 @@ def fragment_etag(
         table.now if waiting else None,
         game.pk,
         game.version,
-        latest_phrase,
+        # Said without a move: the phrases (what the viewer lets themselves see of them is below).
+        game.phrases_said,
         kept,
         # Every write of the state comes with a new version; a test's stacked deal is the one
         # that does not, and the state's text costs little next to a render.

@@ -46,14 +46,20 @@ def _seen_table(request: HttpRequest, game_id: int) -> LoadedGame | None:
 
 
 def _table_or_404(
-    request: HttpRequest, game_id: int, table: LoadedGame | None = None
+    request: HttpRequest,
+    game_id: int,
+    table: LoadedGame | None = None,
+    made: game_services.MoveResult | None = None,
 ) -> shaping.TablePage | HttpResponse:
     table = table or _seen_table(request, game_id)
     page = (
         None
         if table is None
         else shaping.table_page(
-            table=table, viewer=request.user, invite_code=request.GET.get("invite", "")
+            table=table,
+            viewer=request.user,
+            invite_code=request.GET.get("invite", ""),
+            made=made,
         )
     )
     return not_found(request) if page is None else page
@@ -117,11 +123,12 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     alert = ""
     alert_rule = ""
     status = 200
+    made = None
     if action is None or version < 0:
         alert, status = _bad_action(), 400
     else:
         try:
-            game_services.make_move(
+            made = game_services.make_move(
                 game_id=game_id, user=signed_in_user(request), version=version, action=action
             )
         except ClubError as exc:
@@ -130,7 +137,13 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             alert = "" if refusal.code == "stale_version" else refusal.message
             alert_rule = refusal.rule
             status = refusal.status
-    page = _table_or_404(request, game_id)
+    if isinstance(made, game_services.MoveResult):
+        # The table as the move left it: the service's own, with the state it parsed and the
+        # moves it wrote, not read again. The mover is seen (a seat back at the table too).
+        presence.mark_seen(seat=made.seat, now=made.table.now)
+        page = _table_or_404(request, game_id, made.table, made=made)
+    else:
+        page = _table_or_404(request, game_id)
     if isinstance(page, HttpResponse):
         return page
     return render(

@@ -3,10 +3,12 @@ entries, standings and rounds, where one enters, leaves or (its creator) starts 
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -53,15 +55,45 @@ def open_tournament(request: HttpRequest) -> HttpResponse:
     return _list_page(request, form, status=400)
 
 
+def _viewer(request: HttpRequest) -> User | None:
+    viewer = request.user if request.user.is_authenticated else None
+    assert viewer is None or isinstance(viewer, User)
+    return viewer
+
+
 @require_GET
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     found = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
     if found is None:
         return not_found(request)
-    viewer = request.user if request.user.is_authenticated else None
-    assert viewer is None or isinstance(viewer, User)
+    page = tournament_page(tournament=found, viewer=_viewer(request))
+    return render(
+        request,
+        "web/tournament.html",
+        {"page": page, "enter_form": EnterForm(), "live": settings.LIVE_EVENTS},
+    )
+
+
+@require_GET
+def tournament_fragment(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The page's live parts (its state, standings, rounds and entries) for the page to swap in
+    when the tournament's stream says it changed, or when it polls. Unchanged since the page's
+    copy (the same version, viewer and language): 304 after one read of the version."""
+    version = Tournament.objects.filter(pk=tournament_id).values_list("version", flat=True).first()
+    if version is None:
+        return not_found(request)
+    viewer = _viewer(request)
+    # Who looks (their entry and games are marked) and in which language, besides the version.
+    etag = f'"{version}.{viewer.pk if viewer else 0}.{request.LANGUAGE_CODE}"'
+    if unchanged := get_conditional_response(request, etag=etag):
+        return unchanged
+    found = Tournament.objects.select_related("created_by").get(pk=tournament_id)
     page = tournament_page(tournament=found, viewer=viewer)
-    return render(request, "web/tournament.html", {"page": page, "enter_form": EnterForm()})
+    response = render(request, "web/_tournament_fragment.html", {"page": page})
+    response.headers["Cache-Control"] = "private, no-cache"
+    # The version read first: a change between the two reads only costs the next poll a body.
+    response.headers["ETag"] = etag
+    return response
 
 
 def _back(request: HttpRequest, tournament_id: int, *, error: str) -> HttpResponse:

@@ -7,9 +7,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
-from tests.tournaments.conftest import enter, finish_game, round_games, turn_of
+from tests.tournaments.conftest import (
+    enter,
+    finish_game,
+    open_tournament,
+    round_games,
+    start,
+    turn_of,
+)
 from tests.web.browser.conftest import Players, horizontal_overflow, serious_violations, shoot
 from tests.web.browser.test_around_the_table import log_in
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -66,8 +74,6 @@ def test_open_enter_start_and_follow_a_tournament_on_a_phone(players: Players) -
     # The round ends, the next is paired by the sweep; the page in English on a desktop.
     for game in games:
         finish_game(game, [900, 400])
-    from tournaments import services
-
     assert services.sweep_tournaments() == 1
     desk = players.new_page(width=1440, height=900)
     boris.language = "en"
@@ -89,3 +95,92 @@ def test_open_enter_start_and_follow_a_tournament_on_a_phone(players: Players) -
     expect(phone.get_by_role("heading", name="Итоговая таблица")).to_be_visible()
     assert horizontal_overflow(phone) == 0
     shoot(phone, "tournament-final-390")
+
+
+def test_an_open_tournament_page_shows_a_game_ending_and_the_next_round_without_reload(
+    players: Players,
+) -> None:
+    """Two pages on one tournament, a player's and a visitor's: a game of it ends, then the
+    round's last game and the next round is paired, and both pages show it as it happens."""
+    tournament = open_tournament(rounds=2, name="Кубок вечера")
+    enter(tournament, 4)
+    tournament = start(tournament)
+    first, second = round_games(tournament, 1)
+    player = first.seats.get(seat=0).user
+    mine = players.new_page(width=390, height=844)
+    log_in(mine, player)
+    mine.goto(f"/tournaments/{tournament.pk}/")
+    visitor = players.new_page(width=1440, height=900)
+    visitor.goto(f"/tournaments/{tournament.pk}/")
+    for page in (mine, visitor):
+        expect(page.locator(f'[data-game="{first.pk}"] .side-score')).to_have_count(0)
+        # Marks the page: a reload would forget it.
+        page.evaluate("() => { window.stillThisPage = true; }")
+
+    finish_game(first, [900, 400])
+    for page in (mine, visitor):
+        expect(page.locator(f'[data-game="{first.pk}"] .side-score')).to_have_text(["900", "400"])
+        expect(page.locator(f'[data-game="{first.pk}"]')).to_contain_text("сыграна")
+        expect(page.locator("[data-standing] >> nth=0")).to_contain_text("1")
+        assert page.evaluate("() => window.stillThisPage") is True
+
+    finish_game(second, [300, 800])
+    assert services.sweep_tournaments() == 1
+    for page in (mine, visitor):
+        expect(page.locator("[data-round]")).to_have_count(2)
+        expect(page.locator("[data-tournament-state]")).to_contain_text("Идёт тур 2 из 2")
+        assert page.evaluate("() => window.stillThisPage") is True
+    assert serious_violations(visitor) == []
+
+
+# Every target of the page's own (a link, a button, a fold): 44 px one way and 24 px the other,
+# links inside a sentence aside.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = document.querySelectorAll(['a', 'button', 'summary', 'select',
+    'input:not([type=hidden])'].map((kind) => `main ${kind}`).join(', '));
+  for (const el of controls) {
+    if (el.closest('p:not(.crumbs), .sr-only')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
+    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+    if (long < 44 || short < 24) small.push(`${el.tagName} ${el.textContent.trim()} ${size}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_running_tournament_reads_on_a_phone(players: Players, language: str) -> None:
+    """At 390 px: no sideways scroll, each standing's place, names and points on one line with
+    its tie-breaks folded under the names, every target big enough, nothing serious for axe."""
+    people = UserFactory.create_batch(10)
+    names = ["Анна Каренина", "Борис", "Вероника Сергеевна", "Глеб", "Дмитрий Константинович"]
+    for user, name in zip(people, names * 2, strict=True):
+        user.display_name = name
+        user.language = language
+        user.save(update_fields=["display_name", "language"])
+    tournament = open_tournament(rounds=3, name="Осенний кубок клуба «Канаста»")
+    for first, second in zip(people[0::2], people[1::2], strict=True):
+        services.join_tournament(tournament_id=tournament.pk, user=first, partner_id=second.pk)
+    tournament = start(tournament)
+    played, _ = round_games(tournament, 1)
+    finish_game(played, [1230, -150])
+    phone = players.new_page(width=390, height=844)
+    log_in(phone, people[0])
+    phone.goto(f"/tournaments/{tournament.pk}/")
+    expect(phone.locator("[data-standing]")).to_have_count(5)
+    assert horizontal_overflow(phone) == 0
+    assert phone.evaluate(SMALL_TARGETS) == []
+    assert serious_violations(phone) == []
+    for row in phone.locator("[data-standing]").all():
+        players_box = row.locator("th").bounding_box()
+        points = row.locator("td >> nth=1").bounding_box()
+        tiebreak = row.locator("td.tiebreak >> nth=0").bounding_box()
+        assert players_box and points and tiebreak
+        # The points beside the names, the tie-breaks under them, inside the screen.
+        assert points["x"] > players_box["x"]
+        assert tiebreak["y"] >= players_box["y"] + players_box["height"] - 1
+        assert tiebreak["x"] + tiebreak["width"] <= 390
+    shoot(phone, f"tournament-standings-390-{language}")

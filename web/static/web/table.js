@@ -138,6 +138,7 @@
       if (meld) openMeld(meld, true);
     }
     reopenDetails();
+    foldNotes();
     rememberRendered();
     arrangeHand();
     renderGroups();
@@ -596,6 +597,34 @@
       if (details && page.contains(details)) details.open = true;
     }
   }
+  // What the table tells between turns (the deal's score, the turns the club played for you,
+  // a pace asked) is a sheet over the felt on a phone: «Понятно» folds it to a bar, and it
+  // stays folded across refreshes and reloads until something new is told (`data-notes`).
+  const foldKey = () => `folded-notes:${table().dataset.game}`;
+  function foldNotes() {
+    const notes = page.querySelector("[data-notes]");
+    if (!notes) return;
+    let folded = "";
+    try { folded = sessionStorage.getItem(foldKey()) || ""; } catch (e) { folded = ""; }
+    setFolded(notes, folded === notes.dataset.notes);
+  }
+  function setFolded(notes, folded) {
+    notes.classList.toggle("table-notes--folded", folded);
+    const button = notes.querySelector("[data-notes-fold]");
+    if (button) button.setAttribute("aria-expanded", folded ? "false" : "true");
+  }
+  page.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-notes-fold]");
+    if (!button) return;
+    const notes = button.closest("[data-notes]");
+    const folded = !notes.classList.contains("table-notes--folded");
+    setFolded(notes, folded);
+    try {
+      if (folded) sessionStorage.setItem(foldKey(), notes.dataset.notes);
+      else sessionStorage.removeItem(foldKey());
+    } catch (e) { /* storage off: folded until the next refresh */ }
+  });
+
   page.addEventListener("toggle", (event) => {
     if (event.target.matches && event.target.matches("details[data-keep-open]")) rememberOpenDetails();
   }, true);
@@ -634,6 +663,7 @@
   }
   lastHtml = null;
   reopenDetails();
+  foldNotes();
   rememberRendered();
   arrangeHand();
   watchDock();

@@ -6,7 +6,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_over
-        from tournaments import live
+        from tournaments.services import live
 
-        # The end of a tournament's game moves its page on (tournaments.live).
+        # The end of a tournament's game moves its page on (tournaments.services.live).
         game_over.connect(live.game_over, dispatch_uid="tournaments.live.game_over")

@@ -62,7 +62,7 @@ class Tournament(models.Model):
     # When the sweep next has work for it by the clock: its start, or its round's deadline
     # (the end of a round's last game is found by the sweep's query, not by a column).
     due_at = models.DateTimeField(null=True, blank=True)
-    # Moves with every change its page shows (tournaments.live): the page's live fragment's ETag.
+    # Moves with every change its page shows (tournaments.services.live): its fragment's ETag.
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

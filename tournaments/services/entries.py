@@ -19,8 +19,9 @@ from club.i18n import text
 from games import services as game_services
 from games.engine import Rules
 from games.engine.rules import DEALS_MAX
-from tournaments import errors, live
+from tournaments import errors
 from tournaments.models import Entry, EntryPlayer, Tournament
+from tournaments.services import live
 from tournaments.services.locking import lock_tournament
 
 # The most entries a tournament takes (pairing a round of 1,000 takes well under a second).

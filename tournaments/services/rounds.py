@@ -18,8 +18,9 @@ from games import services as game_services
 from games.engine import Rules
 from notifications.models import Kind
 from notifications.services import notifications_buffered, notify
-from tournaments import live, pairing, selectors
+from tournaments import pairing, selectors
 from tournaments.models import Entry, Placement, Round, RoundTable, Tournament
+from tournaments.services import live
 from tournaments.services.entries import entry_size, minimum_entries, side_size
 
 

@@ -1,6 +1,6 @@
-"""A tournament page's stream: "the tournament changed, version n" (tournaments.live), served as
-the table pages' streams are (web.table.events: canasta_club.asgi routes the path here). A
-tournament is public: any visitor may follow one; an unknown one is a 404."""
+"""A tournament page's stream: "the tournament changed, version n" (tournaments.services.live),
+served as the table pages' streams are (web.table.events: canasta_club.asgi routes the path
+here). A tournament is public: any visitor may follow one; an unknown one is a 404."""
 
 import re
 from typing import Any
@@ -9,8 +9,8 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 
 from games import live
-from tournaments.live import TOPIC
 from tournaments.models import Tournament
+from tournaments.services.live import TOPIC
 from web.table import events
 
 EVENTS_PATH = re.compile(r"^/tournaments/(?P<tournament_id>[0-9]{1,18})/events/$")

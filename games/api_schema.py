@@ -108,11 +108,18 @@ GAME_EXAMPLE = OpenApiExample(
         "invite_code": None,
         "created_by": 7,
         "created_at": "2026-11-30T08:00:00Z",
+        "with_bots": False,
         "players": [
             {
                 "seat": seat,
                 "team": team,
-                "user": {"id": 7 + seat, "username": name, "display_name": name.title()},
+                "user": {
+                    "id": 7 + seat,
+                    "username": name,
+                    "display_name": name.title(),
+                    "is_bot": False,
+                    "bot_level": "",
+                },
                 "is_absent": False,
                 "away_until": "2026-12-12T00:00:00Z" if name == "vera" else None,
                 "away_reason": "vacation" if name == "vera" else None,
@@ -136,6 +143,8 @@ GAME_EXAMPLE = OpenApiExample(
         "invitations": [],
         "paused_until": None,
         "pause": {"asked_by": None, "days": None, "asked_until": None, "votes": []},
+        "tournament": None,
+        "deal_break_until": None,
         "deals": [],
         "deal": {
             "seat": 0,

@@ -3,7 +3,17 @@ derived from the bodies `selectors` builds (games.bodies), never written a secon
 
 import functools
 import types
-from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -352,14 +362,14 @@ class SayPhraseSerializer(serializers.Serializer):
         return attrs
 
 
-def _shapes() -> dict[Shape, type[serializers.Field]]:
-    return {
-        Shape.CARD: CardField,
-        Shape.MOMENT: serializers.DateTimeField,
-        Shape.GAME_STATUS: GameStatusField,
-        Shape.RULES: RulesSerializer,
-        Shape.ACTION: ActionSerializer,
-    }
+# The fields of what a value is beyond its Python type (games.bodies.Shape).
+SHAPE_FIELDS: dict[Shape, type[serializers.Field]] = {
+    Shape.CARD: CardField,
+    Shape.MOMENT: serializers.DateTimeField,
+    Shape.GAME_STATUS: GameStatusField,
+    Shape.RULES: RulesSerializer,
+    Shape.ACTION: ActionSerializer,
+}
 
 
 PLAIN_FIELDS: dict[Any, type[serializers.Field]] = {
@@ -408,10 +418,10 @@ def _field(hint: Any, *, required: bool = True) -> serializers.Field:
         else:
             break
     if shape is not None:
-        return _shapes()[shape](**options)
+        return SHAPE_FIELDS[shape](**options)
     if choices is not None or origin is Literal:
         return serializers.ChoiceField(choices=list(choices or get_args(hint)), **options)
-    if _is_body(hint):
+    if is_typeddict(hint):
         return answer_serializer(hint)(**options)
     if origin is list:
         (item,) = get_args(hint)
@@ -420,10 +430,6 @@ def _field(hint: Any, *, required: bool = True) -> serializers.Field:
             return type(element)(many=True, **options)
         return serializers.ListField(child=element, **options)
     return PLAIN_FIELDS[hint](**options)
-
-
-def _is_body(hint: Any) -> bool:
-    return isinstance(hint, type) and hasattr(hint, "__required_keys__")
 
 
 # The answers (games.bodies), documented. Tournaments document their members with the brief.

@@ -11,7 +11,7 @@ from accounts.models import User
 from club import clock
 from club.errors import Conflict, Invalid, error_body
 from club.i18n import text
-from games import api_schema, errors, selectors, services, table_phrases
+from games import api_schema, bodies, errors, selectors, services, table_phrases
 from games.errors import IllegalMoveRefused
 from games.models import Game
 from games.serializers import (
@@ -105,7 +105,12 @@ class GameDetailView(APIView):
         detail = selectors.game_detail(table=loaded, viewer=user)
         # Read apart from the game (said without a move: no version of the game holds them).
         phrases = selectors.table_phrases(game=loaded.game, viewer=user)
-        return Response({**detail, "phrases": [selectors.phrase_entry(said) for said in phrases]})
+        # Added to a copy: the game's answer may be cached per version, never with phrases.
+        answer: bodies.GameDetail = {
+            **detail,
+            "phrases": [selectors.phrase_entry(said) for said in phrases],
+        }
+        return Response(answer)
 
 
 class JoinView(APIView):
@@ -164,9 +169,12 @@ class MovesView(APIView):
         moves = selectors.move_log_for(
             game=game, viewer_seat=viewer_seat, after=query.validated_data["after"], limit=limit + 1
         )
-        return Response(
-            {"version": game.version, "moves": moves[:limit], "has_more": len(moves) > limit}
-        )
+        log: bodies.MoveLog = {
+            "version": game.version,
+            "moves": moves[:limit],
+            "has_more": len(moves) > limit,
+        }
+        return Response(log)
 
     @api_schema.make_move
     def post(self, request: Request, game_id: int) -> Response:

@@ -243,17 +243,6 @@ def make_move(
         except ClubError as refusal:
             outcome = refusal
             seat.deal_seen = seen_before
-        # Only requests the engine judged are final: a move made or refused. A stale version or
-        # a game not on was never tried, so a retry with the same key tries again.
-        if idempotency is not None and isinstance(outcome, MoveResult | IllegalMoveRefused):
-            idempotency_store.remember(
-                game=game,
-                user=user,
-                key=idempotency.key,
-                fingerprint=fingerprint,
-                refused=isinstance(outcome, IllegalMoveRefused),
-                answer=idempotency.answer(outcome),
-            )
         if isinstance(outcome, MoveResult) and (
             seat.consecutive_timeouts or seat.autoplayed or seat.deal_seen != seen_before
         ):
@@ -266,11 +255,23 @@ def make_move(
                 autoplayed=[],
                 deal_seen=seat.deal_seen,
             )
-            # The answer stored above showed the seat before; the table returned shows it now.
+            # The seat returned (and answered, stored or not) as its row now is.
             seat.last_seen_at, seat.is_absent = locked.now, False
             seat.consecutive_timeouts, seat.autoplayed = 0, []
         else:
             presence.mark_seen(seat=seat, now=locked.now)
+        # Only requests the engine judged are final: a move made or refused (the answer shows
+        # the mover seen). A stale version or a game not on was never tried, so a retry with
+        # the same key tries again.
+        if idempotency is not None and isinstance(outcome, MoveResult | IllegalMoveRefused):
+            idempotency_store.remember(
+                game=game,
+                user=user,
+                key=idempotency.key,
+                fingerprint=fingerprint,
+                refused=isinstance(outcome, IllegalMoveRefused),
+                answer=idempotency.answer(outcome),
+            )
     if isinstance(outcome, ClubError):
         raise outcome
     return outcome

@@ -175,3 +175,28 @@ def test_the_table_answers_besides_moves_are_as_documented(check: Check):
 
 def _user_id(client: APIClient) -> int:
     return client.get("/api/me/").json()["id"]
+
+
+def test_the_games_answers_examples_are_as_documented(served_schema: dict[str, Any]):
+    """An example is read as an answer: it must be one."""
+    components = _strict(served_schema["components"])
+    examples = [
+        (f"{method.upper()} {path} {status} {name}", body["schema"], example["value"])
+        for path, operations in served_schema["paths"].items()
+        if path.startswith("/api/games/")
+        for method, operation in operations.items()
+        for status, answer in operation.get("responses", {}).items()
+        for body in answer.get("content", {}).values()
+        for name, example in body.get("examples", {}).items()
+    ]
+    assert examples
+    drifts = [
+        f"{where} {error.json_path}: {error.message}"
+        for where, schema, value in examples
+        for error in _leaves(
+            jsonschema.Draft7Validator({**_strict(schema), "components": components}).iter_errors(
+                value
+            )
+        )
+    ]
+    assert not drifts, "\n".join(drifts)

@@ -70,3 +70,21 @@ def test_the_fingerprint_ignores_key_order():
     assert services.request_fingerprint(version=3, action=first) != services.request_fingerprint(
         version=4, action=first
     )
+
+
+@pytest.mark.parametrize("back_from", ["absence", "timeouts"])
+def test_a_retry_of_an_away_players_move_gets_the_same_answer(client_for, game, players, back_from):
+    from games.models import Seat
+
+    seat = Seat.objects.get(game=game, seat=game.turn_seat)
+    if back_from == "absence":
+        Seat.objects.filter(pk=seat.pk).update(is_absent=True)
+    else:
+        Seat.objects.filter(pk=seat.pk).update(is_absent=True, consecutive_timeouts=1)
+    client = client_for(players[game.turn_seat])
+    played = post_move(client, game.pk, 0, {"type": "draw"}, headers=key("back"))
+    assert played.status_code == 200, played.json()
+    mover = played.json()["game"]["players"][game.turn_seat]
+    assert mover["is_absent"] is False  # the answer shows the table as the move left it
+    replayed = post_move(client, game.pk, 0, {"type": "draw"}, headers=key("back"))
+    assert replayed.json() == played.json()

@@ -6,8 +6,9 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils.timezone import now
 
-from games.models import Seat
+from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.test_records import counted_from_rows, recorded
 
@@ -166,3 +167,39 @@ def test_every_games_pool_is_filled_and_games_with_bots_from_the_start_are_casua
         bot_from_the_start.pk: ("live.classic.2", False),
         left_to_the_bot.pk: ("async.classic.4", True),
     }
+
+
+BEFORE_PHRASE_COUNTS = [("games", "0021_game_rating_range_constraint")]
+
+
+@pytest.fixture
+def games_before_phrase_counts() -> Iterator[Any]:
+    """The games app migrated back to games that did not count their phrases."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_PHRASE_COUNTS)
+    yield executor.loader.project_state(BEFORE_PHRASE_COUNTS).apps
+    migrate_to_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_games_phrases_are_counted_from_its_rows(games_before_phrase_counts):
+    apps = games_before_phrase_counts
+    user = UserFactory.create()  # the accounts app stays migrated
+    game_model = apps.get_model("games", "Game")
+    phrase_model = apps.get_model("games", "TablePhrase")
+    games = [
+        game_model.objects.create(mode="async", length="deal", rules={}, created_by_id=user.pk)
+        for _ in range(3)
+    ]
+    for game, said in zip(games, (0, 1, 3), strict=True):
+        for number in range(said):
+            phrase_model.objects.create(
+                game=game, seat=0, user_id=user.pk, phrase="hello", version=number, said_at=now()
+            )
+
+    migrate_to_latest()
+
+    counted = dict(
+        Game.objects.filter(pk__in=[game.pk for game in games]).values_list("pk", "phrases_said")
+    )
+    assert [counted[game.pk] for game in games] == [0, 1, 3]

@@ -80,7 +80,12 @@ def test_continue_closes_the_score_for_that_person_only_and_answers_the_fragment
     reader = next(seat for seat in range(4) if seat != mover)
     client = client_of(players[reader])
     assert 'data-deal-summary="1"' in page(client, game)
-    assert "data-deal-break" in page(client, game)
+    deal_break = re.search(r"data-deal-break.*?</p>", page(client, game), re.S)
+    assert deal_break is not None
+    # The others still reading are named, not the reader themself.
+    for seat in range(4):
+        named = f">{players[seat].display_name}<" in deal_break[0]
+        assert named == (seat != reader)
 
     answer = client.post(f"/games/{game.pk}/continue/", headers=FETCH)
 

@@ -549,6 +549,7 @@ def _deal_summary(
         return None
     finished = history[-1]
     breaking = game.deal_break_until is not None and game.deal_break_until > now
+    # Who still reads: the people besides the viewer (who knows whether they do).
     reading = [
         place.player
         for place in places
@@ -556,6 +557,7 @@ def _deal_summary(
         and place.player is not None
         and not place.player["user"]["is_bot"]
         and place.deal_seen < finished["number"]
+        and (seat is None or place.seat != seat.seat)
     ]
     if seat is None:
         if not breaking:

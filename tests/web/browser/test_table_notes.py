@@ -27,9 +27,11 @@ from tests.games.test_rhythm import bots_play_round_to, end_the_deal
 from tests.web.browser.conftest import LOOK, Players
 from tests.web.browser.test_rhythm import (
     SCREENS,
+    SMALL_TARGETS,
     WORDS,
     alone_with_bots,
     button,
+    button_boxes,
     clean,
     ended,
     opened,
@@ -157,6 +159,8 @@ def notes_lie_over_the_felt(page: Page, screen: str) -> None:
     dock = box_of(page, page.locator("[data-dock]"))
     assert outside_the_screen(page) == []
     if screen == "390":
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], "\n".join(small)
         assert notes["y"] + notes["height"] <= dock["y"] + 1, (notes, dock)
         assert notes["y"] >= 100  # over the felt, the header and the table's title in view
         assert felt["y"] < 200  # the table is not pushed down
@@ -167,11 +171,12 @@ def notes_lie_over_the_felt(page: Page, screen: str) -> None:
 
 def fold_and_reload(page: Page, name: str, words: dict[str, str]) -> None:
     """«Понятно» folds the notes to their bar, still folded after a reload; «Показать» back."""
-    top = felt_top(page)
+    top, buttons = felt_top(page), button_boxes(page)
     button(page, words["got_it"]).click()
     expect(page.locator(".notes-body")).to_be_hidden()
     expect(button(page, words["show"])).to_be_visible()
     assert felt_top(page) == top  # folding moves nothing on the table
+    assert button_boxes(page) == buttons
     assert outside_the_screen(page) == []
     look(page, f"{name}-folded")
     reloaded(page)

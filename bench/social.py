@@ -237,6 +237,9 @@ def on_database(database: str) -> None:
             "DEBUG": "false",
             "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+            # As bench_database: a bench measures the club, not its per-caller throttles.
+            "API_RATE_USER": os.environ.get("API_RATE_USER", "1000000/min"),
+            "API_RATE_ANON": os.environ.get("API_RATE_ANON", "1000000/min"),
         }
     )
     import django
@@ -245,22 +248,32 @@ def on_database(database: str) -> None:
 
 
 def _side(tree: Path, *arguments: str) -> str:
-    """This script run in `tree` (its modules first), in a fresh process: its output."""
-    return subprocess.run(
+    """This script run in `tree` (its modules first), in a fresh process: its output (its
+    errors told, should it fail)."""
+    done = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), *arguments, "--tree", str(tree)],
         cwd=tree,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
+    )
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(arguments)} in {tree} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
 
 
 def bench_following_ab(
-    base: Path, label: str, follows: int, history: int, requests: int, rounds: int
+    base: Path,
+    label: str,
+    follows: int,
+    history: int,
+    requests: int,
+    rounds: int,
+    keep: bool,
+    reuse: bool,
 ) -> None:
     trees = {f"A ({label})": (base.resolve(), "base"), "B (this tree)": (ROOT, "head")}
     started = time.perf_counter()
-    for tree, tag in trees.values():
+    for tree, tag in trees.values() if not reuse else ():
         _side(
             tree,
             "--populate-following",
@@ -292,8 +305,9 @@ def bench_following_ab(
                 print(f"round {number + 1} ", end="")
                 print_figures(results[name][-1], f"{name}: ")
     finally:
-        for _tree, tag in trees.values():
-            _drop(f"{DATABASE}_{tag}")
+        if not keep:
+            for _tree, tag in trees.values():
+                _drop(f"{DATABASE}_{tag}")
     a, b = results.values()
     for part in NAMES:
         for figure in ("p50", "p99", "cpu50"):
@@ -446,7 +460,10 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--keep", action="store_true", help="keep the following's database")
+    parser.add_argument("--keep", action="store_true", help="keep the following's databases")
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure the databases a --keep run of the A/B left"
+    )
     # The sides of the A/B runs, run in the tree they measure.
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--populate-following", help=argparse.SUPPRESS)
@@ -480,7 +497,16 @@ def main() -> None:
             label = short_name(args.base)
             base = stack.enter_context(exported_tree(args.base))
         if "following" in parts:
-            bench_following_ab(base, label, args.follows, args.history, args.requests, args.rounds)
+            bench_following_ab(
+                base,
+                label,
+                args.follows,
+                args.history,
+                args.requests,
+                args.rounds,
+                args.keep,
+                args.reuse,
+            )
         if "ab" in parts:
             bench_ab(base, args.rounds, args.moves)
 

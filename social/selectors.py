@@ -2,12 +2,24 @@
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet, Value
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce, Lower, NullIf
 
 from accounts.models import User
 from accounts.selectors import online
+from club.postgres import AnyOf
 from social.models import Block, Follow
 
 
@@ -61,15 +73,18 @@ class FollowedPlayer:
     hidden: bool
 
 
+def followed_by(*, user: User) -> QuerySet[Follow, Any]:
+    """Whom `user` follows (`followed` ids: a subquery for other reads)."""
+    return Follow.objects.filter(follower=user).values("followed")
+
+
 def following(*, user: User) -> list[FollowedPlayer]:
-    """The players `user` follows, by name, with who is online now: two queries, whatever their
-    number. Their ids first, then the players by those ids (the primary key's index): joined to
-    the follows in one query, PostgreSQL reads every player of the club instead."""
-    ids = list(Follow.objects.filter(follower=user).values_list("followed_id", flat=True))
-    if not ids:
-        return []
+    """The players `user` follows, by name, with who is online now: one query, whatever their
+    number, reading the players by the ids followed (the primary key's index; joined to the
+    follows, PostgreSQL would read every player of the club)."""
     blocked_user = Block.objects.filter(blocker=OuterRef("pk"), blocked=user)
-    rows = _by_name(User.objects.filter(pk__in=ids)).values_list(
+    followed = Subquery(followed_by(user=user))
+    rows = _by_name(User.objects.filter(AnyOf(F("pk"), followed))).values_list(
         "pk",
         "username",
         "display_name",

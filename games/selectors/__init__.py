@@ -15,10 +15,11 @@ from typing import Any, cast, overload
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from accounts.models import User
 from club import clock
+from club.postgres import AnyOf
 from games import bodies, store
 from games.engine import IllegalMove, Match, Rules, legal_actions
 from games.engine.preview import (
@@ -239,8 +240,10 @@ def tables_seen(*, user: User, status: str | None) -> QuerySet[Game]:
     invited = Invitation.objects.filter(
         game=OuterRef("pk"), invitee=user, status=Invitation.Status.PENDING
     )
+    # A subquery, not a join to the seats: PostgreSQL asks it only of the private tables.
+    seated = Seat.objects.filter(game=OuterRef("pk"), user=user)
     games = Game.objects.filter(
-        Q(private=False, sealed=False) | Q(seats__user=user) | Q(created_by=user) | Exists(invited)
+        Q(private=False, sealed=False) | Exists(seated) | Q(created_by=user) | Exists(invited)
     )
     if status:
         games = games.filter(status=status)
@@ -767,30 +770,20 @@ def invitations_for(*, user: User) -> QuerySet[Invitation]:
     )
 
 
-def waiting_tables_of(*, viewer: User, user_ids: Collection[int]) -> dict[int, list[int]]:
+def waiting_tables_of(
+    *, viewer: User, user_ids: Collection[int] | QuerySet[Any]
+) -> dict[int, list[int]]:
     """The tables of the lobby `viewer` sees (tables_seen) waiting for players where each of
-    these players sits (a followed player "waiting for a game"), newest first: user id -> game
-    ids. Read from the tables waiting now, then their seats (the seats' (game, user) index):
-    the read grows with the lobby, never with the players' past games."""
-    if not user_ids:
-        return {}
-    waiting = list(
-        tables_seen(user=viewer, status=Game.Status.WAITING)
-        .order_by("-created_at", "-pk")
-        .values_list("pk", flat=True)
-        .distinct()
-    )
-    if not waiting:
-        return {}
-    newest_first = {game_id: place for place, game_id in enumerate(waiting)}
-    seated = sorted(
-        Seat.objects.filter(game_id__in=waiting, user_id__in=user_ids).values_list(
-            "user_id", "game_id"
-        ),
-        key=lambda row: newest_first[row[1]],
-    )
+    these players (ids, or a subquery of them) sits (a followed player "waiting for a game"),
+    newest first: user id -> game ids. One query, read from the tables waiting now and then
+    their seats (AnyOf): it grows with the lobby, never with the players' past games."""
+    waiting = tables_seen(user=viewer, status=Game.Status.WAITING).values("pk")
     tables: dict[int, list[int]] = {}
-    for user_id, game_id in seated:
+    for user_id, game_id in (
+        Seat.objects.filter(AnyOf(F("game_id"), Subquery(waiting)), user_id__in=user_ids)
+        .order_by("-game__created_at", "-game_id")
+        .values_list("user_id", "game_id")
+    ):
         tables.setdefault(user_id, []).append(game_id)
     return tables
 
@@ -831,14 +824,12 @@ class FollowedAtTables:
 
 def people_followed(*, user: User) -> list[FollowedAtTables]:
     """The players `user` follows, by name: who is online now, who waits for a game and where
-    (a table of `user`'s lobby). A few queries, whatever their number."""
-    followed = social_selectors.following(user=user)
-    waiting = waiting_tables_of(
-        viewer=user, user_ids=[player.id for player in followed if not player.hidden]
-    )
+    (a table of `user`'s lobby, where a player who keeps apart from `user` never sits). A few
+    queries, whatever their number and their past."""
+    waiting = waiting_tables_of(viewer=user, user_ids=social_selectors.followed_by(user=user))
     return [
         FollowedAtTables(player=player, waiting_games=waiting.get(player.id, []))
-        for player in followed
+        for player in social_selectors.following(user=user)
     ]
 
 

@@ -283,10 +283,10 @@ def bench_following_ab(
             "--history",
             str(history),
         )
+    populated = "reused" if reuse else f"{time.perf_counter() - started:.0f} s to populate both"
     print(
         f"the club in each tree: {CLUB} players, {CLUB_FOLLOWS} follows, {CLUB_BLOCKS} blocks, "
-        f"2,100 tables, {history} finished games; the viewer follows {follows} "
-        f"({time.perf_counter() - started:.0f} s to populate both)",
+        f"2,100 tables, {history} finished games; the viewer follows {follows} ({populated})",
         flush=True,
     )
     results: dict[str, list[dict[str, dict[str, Any]]]] = {name: [] for name in trees}

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0021_game_rating_range_constraint'),
+        ("games", "0021_game_rating_range_constraint"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='timed_out_live',
+            model_name="seat",
+            name="timed_out_live",
             field=models.BooleanField(default=False),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0022_game_phrases_said'),
+        ("games", "0022_game_phrases_said"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='timed_out_live',
+            model_name="seat",
+            name="timed_out_live",
             field=models.BooleanField(default=False),
         ),
     ]

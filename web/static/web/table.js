@@ -629,18 +629,24 @@
     if (event.target.matches && event.target.matches("details[data-keep-open]")) rememberOpenDetails();
   }, true);
 
-  // The dock is pinned to the bottom of the screen: the page keeps that much room below.
+  // The dock is pinned to the bottom of the screen: the page keeps that much room below; and
+  // as much again as the notes' sheet over it (a phone's), so that the page's end can still be
+  // scrolled into view above them.
   let dockWatcher = null;
   function watchDock() {
     const dock = page.querySelector("[data-dock]");
+    const notes = page.querySelector("[data-notes]");
     if (dockWatcher) dockWatcher.disconnect();
     // A finished game's dock is no longer pinned (nor is there one before the deal).
     if (!dock || getComputedStyle(dock).position !== "fixed") { page.style.setProperty("--dock-space", "0px"); return; }
     if (!window.ResizeObserver) return;
     dockWatcher = new ResizeObserver(() => {
       page.style.setProperty("--dock-space", `${Math.ceil(dock.getBoundingClientRect().height) + 12}px`);
+      const sheet = notes && getComputedStyle(notes).position === "fixed" ? notes.getBoundingClientRect().height : 0;
+      page.style.setProperty("--notes-space", `${Math.ceil(sheet)}px`);
     });
     dockWatcher.observe(dock);
+    if (notes) dockWatcher.observe(notes);
   }
 
   // Live: a pushed "changed" makes the page fetch its own seat's fragment; while the stream is

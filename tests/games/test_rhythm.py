@@ -279,18 +279,24 @@ def test_the_turns_the_club_played_are_kept_for_the_player_until_their_next_move
     assert seat_row(game, culprit).autoplayed == []
 
 
+def time_out_live_turn(game, culprit):
+    """Plays on to `culprit`'s turn, then lets its live time run out with everyone at the
+    table (a timeout, not an absence): the sweep plays it."""
+    game.refresh_from_db()
+    while turn_of(game) != culprit:
+        play_turn(game.pk)
+        game.refresh_from_db()
+    clock.advance(LIVE_LIMIT + timedelta(seconds=1))
+    Seat.objects.filter(game=game).update(last_seen_at=clock.now())
+    assert timeouts.sweep() == 1
+
+
 def test_a_live_absence_is_told_turn_by_turn_and_only_the_latest_turns_are_kept(monkeypatch):
     monkeypatch.setattr(timeouts, "AUTOPLAYED_KEPT", 2)
     game = live_match()
     culprit = turn_of(game)
     for _ in range(3):
-        game.refresh_from_db()
-        while turn_of(game) != culprit:
-            play_turn(game.pk)
-            game.refresh_from_db()
-        clock.advance(LIVE_LIMIT + timedelta(seconds=1))
-        Seat.objects.filter(game=game).update(last_seen_at=clock.now())
-        assert timeouts.sweep() == 1
+        time_out_live_turn(game, culprit)
     record = seat_row(game, culprit).autoplayed
     assert len(record) == 2
     first, second = (turn["moves"][0]["seq"] for turn in record)
@@ -302,13 +308,7 @@ def test_only_the_first_live_timeout_of_a_player_is_marked_for_the_ways_on():
     culprit = turn_of(game)
     marks = []
     for _ in range(2):
-        game.refresh_from_db()
-        while turn_of(game) != culprit:
-            play_turn(game.pk)
-            game.refresh_from_db()
-        clock.advance(LIVE_LIMIT + timedelta(seconds=1))
-        Seat.objects.filter(game=game).update(last_seen_at=clock.now())
-        assert timeouts.sweep() == 1
+        time_out_live_turn(game, culprit)
         marks += [turn["offer"] for turn in seat_row(game, culprit).autoplayed]
         assert seat_row(game, culprit).timed_out_live
     # The second timeout came while the first was still told: one note, the first marked.

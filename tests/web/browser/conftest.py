@@ -190,6 +190,32 @@ def horizontal_overflow(page: Page) -> int:
     )
 
 
+_SMALL_TARGETS = """({within, aside}) => {
+  const small = [];
+  const controls = document.querySelectorAll(['a', 'button', 'summary', 'select',
+    'input:not([type=hidden])'].map((kind) => `${within} ${kind}`).join(', '));
+  for (const el of controls) {
+    if (el.closest(aside)) continue;
+    // A radio's or a checkbox's target is its label (pressing it presses them).
+    const target = (el.matches('[type=radio], [type=checkbox]') && el.closest('label')) || el;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height) continue;  // not shown
+    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
+    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+    const name = el.textContent.trim().slice(0, 30);
+    if (long < 44 || short < 24) small.push(`${el.tagName} ${name} ${size}`);
+  }
+  return small;
+}"""
+
+
+def small_targets(page: Page, *, within: str, aside: str) -> list[str]:
+    """The controls in `within` smaller than 44 px one way or 24 px the other (WCAG 2.5.8 and the
+    platforms' 44-point guidance), but for those in `aside` (links inside a sentence, hidden
+    text): each as its tag, name and size."""
+    return list(page.evaluate(_SMALL_TARGETS, {"within": within, "aside": aside}))
+
+
 def shoot(page: Page, name: str) -> None:
     """A full-page screenshot in var/test-artifacts/look/ (`name`.png)."""
     LOOK.mkdir(parents=True, exist_ok=True)

@@ -39,7 +39,13 @@ from games.services import timeouts
 from tests.factories import DEFAULT_PASSWORD, UserFactory, started_game
 from tests.games.test_rhythm import bots_play_round_to, end_the_deal, last_card_in_stock
 from tests.timing.conftest import play_turn, turn_of
-from tests.web.browser.conftest import LOOK, Players, horizontal_overflow, serious_violations
+from tests.web.browser.conftest import (
+    LOOK,
+    Players,
+    horizontal_overflow,
+    serious_violations,
+    small_targets,
+)
 from tests.web.browser.test_around_the_table import log_in
 from tests.web.browser.test_table_on_a_phone import box_of, crowded_table
 
@@ -429,21 +435,9 @@ def hand_of(page: Page) -> list[str]:
 
 # ----------------------------------------------------------------------------- 5. targets
 
-SMALL_TARGETS = """() => {
-  const small = [];
-  const controls = document.querySelectorAll(['button', 'a', 'select', 'summary',
-    'input:not([type=hidden])'].map((kind) => `[data-game] ${kind}`).join(', '));
-  for (const el of controls) {
-    if (el.closest('.move-list, .sr-only, p, li')) continue;  // links inside a sentence
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height) continue;  // not shown
-    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
-    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
-    const name = el.textContent.trim().slice(0, 30);
-    if (long < 44 || short < 24) small.push(`${el.tagName} ${name} ${size}`);
-  }
-  return small;
-}"""
+# On the table, what a target check leaves aside: the move log, hidden text and links inside a
+# sentence.
+TABLE_ASIDE = ".move-list, .sr-only, p, li"
 
 
 def button_boxes(page: Page) -> list[tuple[int, int, int, int]]:
@@ -475,7 +469,7 @@ def test_targets_are_big_enough_and_the_buttons_stay_still(players: Players, lan
         page = opened(players, people[0], f"/games/{game.pk}/", screen)
         expect(page.locator("[data-hand] [data-card]")).to_have_count(14)
         if screen == "390":
-            assert page.evaluate(SMALL_TARGETS) == []
+            assert small_targets(page, within="[data-game]", aside=TABLE_ASIDE) == []
         before = button_boxes(page)
         assert all(height >= 44 for *_xy, _width, height in before)
         button(page, words["draw_button"]).click()

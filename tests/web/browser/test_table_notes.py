@@ -24,10 +24,10 @@ from games.models import Game, Seat
 from games.services import timeouts
 from tests.factories import started_game
 from tests.games.test_rhythm import bots_play_round_to, end_the_deal
-from tests.web.browser.conftest import LOOK, Players
+from tests.web.browser.conftest import LOOK, Players, small_targets
 from tests.web.browser.test_rhythm import (
     SCREENS,
-    SMALL_TARGETS,
+    TABLE_ASIDE,
     WORDS,
     alone_with_bots,
     button,
@@ -90,25 +90,6 @@ def test_after_continue_the_break_names_who_is_still_reading(
 # ----------------------------------------------------------------------------- the finished table
 
 RESULT_CONTROLS = ("[data-play-again]", "[data-lobby-link]", "[data-replay-link]")
-# The finished table's controls, names in lists too (the rating changes, the afterwords'
-# authors): only links inside a sentence (the move log's, a paragraph's) are excepted; a radio's
-# target is its label (it presses it).
-FINISHED_SMALL_TARGETS = """() => {
-  const small = [];
-  const controls = document.querySelectorAll(['button', 'a', 'select', 'summary',
-    'input:not([type=hidden])'].map((kind) => `[data-game] ${kind}`).join(', '));
-  for (const el of controls) {
-    if (el.closest('.move-list, .sr-only, p')) continue;
-    const target = (el.matches('[type=radio], [type=checkbox]') && el.closest('label')) || el;
-    const box = target.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
-    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
-    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
-    const name = el.textContent.trim().slice(0, 30);
-    if (long < 44 || short < 24) small.push(`${el.tagName} ${name} ${size}`);
-  }
-  return small;
-}"""
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
@@ -126,7 +107,7 @@ def test_the_finished_table_on_a_phone_has_big_enough_targets_and_its_score_in_v
             assert max(box["width"], box["height"]) >= 44, (control, box)
             assert min(box["width"], box["height"]) >= 24, (control, box)
         if screen == "390":
-            small = page.evaluate(FINISHED_SMALL_TARGETS)
+            small = small_targets(page, within="[data-game]", aside=".move-list, .sr-only, p")
             assert small == [], "\n".join(small)
         # The final score is in the first screen, nothing over it.
         for cell in result.locator("[data-final-score], [data-final-player]").all():
@@ -159,7 +140,7 @@ def notes_lie_over_the_felt(page: Page, screen: str) -> None:
     dock = box_of(page, page.locator("[data-dock]"))
     assert outside_the_screen(page) == []
     if screen == "390":
-        small = page.evaluate(SMALL_TARGETS)
+        small = small_targets(page, within="[data-game]", aside=TABLE_ASIDE)
         assert small == [], "\n".join(small)
         assert notes["y"] + notes["height"] <= dock["y"] + 1, (notes, dock)
         assert notes["y"] >= 100  # over the felt, the header and the table's title in view

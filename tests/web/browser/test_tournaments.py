@@ -15,7 +15,13 @@ from tests.tournaments.conftest import (
     start,
     turn_of,
 )
-from tests.web.browser.conftest import Players, horizontal_overflow, serious_violations, shoot
+from tests.web.browser.conftest import (
+    Players,
+    horizontal_overflow,
+    serious_violations,
+    shoot,
+    small_targets,
+)
 from tests.web.browser.test_around_the_table import log_in
 from tournaments import services
 from tournaments.models import Tournament
@@ -133,24 +139,6 @@ def test_an_open_tournament_page_shows_a_game_ending_and_the_next_round_without_
     assert serious_violations(visitor) == []
 
 
-# Every target of the page's own (a link, a button, a fold): 44 px one way and 24 px the other,
-# links inside a sentence aside.
-SMALL_TARGETS = """() => {
-  const small = [];
-  const controls = document.querySelectorAll(['a', 'button', 'summary', 'select',
-    'input:not([type=hidden])'].map((kind) => `main ${kind}`).join(', '));
-  for (const el of controls) {
-    if (el.closest('p:not(.crumbs), .sr-only')) continue;
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
-    const long = Math.max(box.width, box.height), short = Math.min(box.width, box.height);
-    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
-    if (long < 44 || short < 24) small.push(`${el.tagName} ${el.textContent.trim()} ${size}`);
-  }
-  return small;
-}"""
-
-
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_a_running_tournament_reads_on_a_phone(players: Players, language: str) -> None:
     """At 390 px: no sideways scroll, each standing's place, names and points on one line with
@@ -172,7 +160,7 @@ def test_a_running_tournament_reads_on_a_phone(players: Players, language: str) 
     phone.goto(f"/tournaments/{tournament.pk}/")
     expect(phone.locator("[data-standing]")).to_have_count(5)
     assert horizontal_overflow(phone) == 0
-    assert phone.evaluate(SMALL_TARGETS) == []
+    assert small_targets(phone, within="main", aside="p:not(.crumbs), .sr-only") == []
     assert serious_violations(phone) == []
     for row in phone.locator("[data-standing]").all():
         players_box = row.locator("th").bounding_box()

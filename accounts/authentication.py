@@ -31,10 +31,17 @@ class TokenAuthentication(authentication.TokenAuthentication):
     """DRF's header parsing and answers, with the token found by its digest and the expiry
     checked in the same query as the token's user."""
 
+    request: Request | None = None
+
+    def authenticate(self, request: Request) -> tuple[User, ApiToken] | None:
+        # DRF makes an authenticator per request; the cache's read may count it (token_cache).
+        self.request = request
+        return super().authenticate(request)
+
     def authenticate_credentials(self, key: str) -> tuple[User, ApiToken]:
         now = timezone.now()
         digest = digest_of(key)
-        remembered = token_cache.cached(digest)
+        remembered = token_cache.cached(digest, request=self.request)
         if remembered is not None:
             user, token = remembered
             if token.expires_at > now and user.is_active:

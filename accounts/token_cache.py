@@ -31,8 +31,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from club.cache import shared_cache
+from club.throttling import read_and_count
 
 if TYPE_CHECKING:
+    from rest_framework.request import Request
+
     from accounts.models import ApiToken, User
 
 KEY_PREFIX = "accounts.tokens:"
@@ -40,20 +43,35 @@ ENTRY_SECONDS = 60
 CHANGED = "changed"
 # User fields whose update alone leaves the cached copies be: nothing reads them from the cache.
 STAMPS = frozenset({"last_seen_at"})
+# The accounts of the tokens this process has read (a digest's never changes), so that a
+# request's throttle can be counted before its token is read; emptied when it holds this many.
+OWNERS_KEPT = 100_000
+_owners: dict[str, int] = {}
 
 
 def _key(digest: str) -> str:
     return KEY_PREFIX + digest
 
 
-def cached(digest: str) -> "tuple[User, ApiToken] | None":
+def cached(digest: str, *, request: "Request | None" = None) -> "tuple[User, ApiToken] | None":
     """The token of `digest` and its user as the database last had them, if the cache holds
-    them (expiry and is_active are the caller's to check)."""
+    them (expiry and is_active are the caller's to check).
+
+    Given the API `request` it authenticates, and a token this process has seen before (so
+    its account is known: a token never changes hands), the same round trip counts the request
+    in the account's throttle (club.throttling.read_and_count)."""
     cache = shared_cache()
     if cache is None:
         return None
-    entry = cache.get(_key(digest))
-    return None if entry is None or entry == CHANGED else entry
+    user_id = _owners.get(digest)
+    if request is not None and user_id is not None:
+        entry = read_and_count(request, key=_key(digest), unless=CHANGED, user_id=user_id)
+    else:
+        entry = cache.get(_key(digest))
+        if entry is None or entry == CHANGED:
+            return None
+        _owner_is(digest, entry[1].user_id)
+    return entry
 
 
 def remember(digest: str, token: "ApiToken", *, now: datetime) -> None:
@@ -63,6 +81,13 @@ def remember(digest: str, token: "ApiToken", *, now: datetime) -> None:
     seconds = min(ENTRY_SECONDS, (token.expires_at - now).total_seconds())
     if cache is not None and seconds > 0:
         cache.add(_key(digest), (token.user, token), seconds)
+        _owner_is(digest, token.user_id)
+
+
+def _owner_is(digest: str, user_id: int) -> None:
+    if len(_owners) >= OWNERS_KEPT:
+        _owners.clear()
+    _owners[digest] = user_id
 
 
 def forget_tokens(digests: Iterable[str]) -> None:

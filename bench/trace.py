@@ -457,6 +457,13 @@ def report(results: dict[str, list[dict[str, Any]]]) -> None:
             for tree in trees
         )
         print("total".ljust(width) + totals)
+        # Each run is a process of its own, and processes of the same code differ by up to a
+        # fifth here (where their memory lands, the core they get): judge a change by rounds.
+        for tree, runs in results.items():
+            each = ", ".join(
+                f"{sum(cpu for _wall, cpu in run[kind]['parts'].values()):.3f}" for run in runs
+            )
+            print(f"  CPU total of each run, {tree}: {each}")
         counts = "".join(
             f"{sum(run[kind]['queries'] for run in results[tree]) / len(results[tree]):18.2f}"
             for tree in trees

@@ -121,6 +121,14 @@ class DegradingRedisCache(RedisCache):
 
         return self._or(fallback, run)
 
+    def stored_form(self, value: Any) -> bytes:
+        """`value` as this cache stores it, for a script to compare with what a key holds."""
+        return self._cache._serializer.dumps(value)  # type: ignore[attr-defined]
+
+    def loaded(self, stored: bytes) -> Any:
+        """What a script read from a key, as `get` would have answered it."""
+        return self._cache._serializer.loads(stored)  # type: ignore[attr-defined]
+
     def is_up(self) -> bool:
         try:
             # django-stubs lack RedisCache._cache (its client).

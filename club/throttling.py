@@ -4,10 +4,11 @@
 with tighter needs add a ScopedRateThrottle scope. They count in the shared cache, which
 degrades when Redis is down (club/cache.py): then nobody is throttled. On Redis a
 request's check is one round trip (a Lua script), where DRF's own reads the history and writes it
-back: two, a third of a millisecond of CPU a request (bench/trace.py).
+back: two, a third of a millisecond of CPU a request (bench/trace.py). A token's request makes
+none of its own: `read_and_count` counts it in the round trip that reads the token.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rest_framework import throttling
 from rest_framework.request import Request
@@ -24,19 +25,37 @@ if TYPE_CHECKING:  # DRF imports this module while it defines APIView
 # are read, from the oldest end, and the rest counted by LLEN: a request's round trip stays short
 # however many the window holds (a lifted rate, a bench). Answers whether it was let through (1
 # or 0), the count (this request's included) and the oldest time kept, as text.
-HISTORY_SCRIPT = """
-local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local oldest = redis.call('LINDEX', KEYS[1], -1)
-while oldest and tonumber(oldest) <= now - window do
-  redis.call('RPOP', KEYS[1])
-  oldest = redis.call('LINDEX', KEYS[1], -1)
+_COUNT = """
+local function count(key, now, window, limit)
+  local oldest = redis.call('LINDEX', key, -1)
+  while oldest and tonumber(oldest) <= now - window do
+    redis.call('RPOP', key)
+    oldest = redis.call('LINDEX', key, -1)
+  end
+  local kept = redis.call('LLEN', key)
+  if kept >= limit then return {0, kept, oldest} end
+  redis.call('LPUSH', key, ARGV[1])
+  redis.call('EXPIRE', key, ARGV[2])
+  return {1, kept + 1, oldest or ARGV[1]}
 end
-local kept = redis.call('LLEN', KEYS[1])
-if kept >= limit then return {0, kept, oldest} end
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return {1, kept + 1, oldest or ARGV[1]}
 """
+HISTORY_SCRIPT = (
+    _COUNT + "return count(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))"
+)
+# The same count in the window KEYS[2], made only if KEYS[1] holds a value other than ARGV[4]
+# (an account's credentials as the cache keeps them); answers that value first.
+GATED_HISTORY_SCRIPT = (
+    _COUNT
+    + """
+local gate = redis.call('GET', KEYS[1])
+if not gate or gate == ARGV[4] then return {gate} end
+local verdict = count(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
+return {gate, verdict[1], verdict[2], verdict[3]}
+"""
+)
+# Where read_and_count leaves its verdicts on the request: {window key: (time, let through,
+# counted, oldest)}.
+_COUNTED = "_club_counted_windows"
 
 
 class _ClubThrottle(throttling.SimpleRateThrottle):
@@ -63,14 +82,20 @@ class _ClubThrottle(throttling.SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        self.now = self.timer()
-        allowed, counted, oldest = cache.run_script(
-            HISTORY_SCRIPT,
-            # Not DRF's key, which holds a pickled list (a tree before this one, mid-deploy).
-            keys=[f"{self.key}:window"],
-            args=[repr(self.now), self.duration, self.num_requests],
-            fallback=(1, 0, b"0"),  # Redis down: nobody is throttled
-        )
+        window = _window_key(self.key)
+        verdict = getattr(request, _COUNTED, {}).get(window)
+        if verdict is None:
+            self.now = self.timer()
+            verdict = (
+                self.now,
+                *cache.run_script(
+                    HISTORY_SCRIPT,
+                    keys=[window],
+                    args=[repr(self.now), self.duration, self.num_requests],
+                    fallback=(1, 0, b"0"),  # Redis down: nobody is throttled
+                ),
+            )
+        self.now, allowed, counted, oldest = verdict
         self.counted, self.oldest = int(counted), float(oldest)
         return bool(allowed)
 
@@ -87,8 +112,48 @@ class AnonRateThrottle(throttling.AnonRateThrottle, _ClubThrottle):
 
 
 class UserRateThrottle(throttling.UserRateThrottle, _ClubThrottle):
-    pass
+    def window_of(self, user_id: int) -> str:
+        """The window of an account's requests (DRF's key for an authenticated caller)."""
+        return _window_key(self.cache_format % {"scope": self.scope, "ident": user_id})
 
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle, _ClubThrottle):
     pass
+
+
+def _window_key(throttle_key: str) -> str:
+    # Not DRF's key, which holds a pickled list (a tree before this one, mid-deploy).
+    return f"{throttle_key}:window"
+
+
+def read_and_count(request: Request, *, key: str, unless: object, user_id: int) -> Any:
+    """What the shared cache holds at `key` (an account's credentials), read in the round trip
+    that counts this request in the window of the view's per-account throttle for `user_id`,
+    which then takes that count instead of asking Redis again: a request's token and its
+    throttle are one round trip, not two.
+
+    Counted only if `key` holds a value other than `unless`, which the caller then
+    authenticates the request by, as DRF would before counting it. None when it holds nothing
+    or `unless` (nothing counted: the throttle counts as usual), and while Redis is down.
+    """
+    cache = shared_cache()
+    if cache is None:
+        return None
+    view = (request.parser_context or {}).get("view")
+    throttles = view.get_throttles() if view is not None else []
+    throttle = next((each for each in throttles if isinstance(each, UserRateThrottle)), None)
+    if throttle is None or throttle.rate is None:
+        stored = cache.get(key)
+        return None if stored == unless else stored
+    window, now = throttle.window_of(user_id), throttle.timer()
+    answer: list[Any] = cache.run_script(
+        GATED_HISTORY_SCRIPT,
+        keys=[key, window],
+        args=[repr(now), throttle.duration, throttle.num_requests, cache.stored_form(unless)],
+        fallback=[],
+    )
+    if len(answer) < 4:
+        return None
+    stored, allowed, counted, oldest = answer
+    setattr(request, _COUNTED, {window: (now, allowed, counted, oldest)})
+    return cache.loaded(stored)

@@ -8,6 +8,9 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from accounts.authentication import digest_of
+from accounts.models import ApiToken
+from accounts.services import issue_token
 from club.cache import DegradingRedisCache
 from tests.factories import GameFactory, UserFactory
 
@@ -161,3 +164,51 @@ def test_while_redis_is_down_nobody_is_throttled(redis_cache, monkeypatch):
     client.force_authenticate(UserFactory.create())
 
     assert {client.get("/api/club/mood/").status_code for _ in range(8)} == {200}
+
+
+def token_client(key: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+def test_on_redis_a_token_request_reads_its_token_and_counts_in_one_round_trip(
+    redis_cache, monkeypatch
+):
+    client = token_client(issue_token(user=UserFactory.create()))
+    assert client.get("/api/me/").status_code == 200  # the token read from the database
+    commands = []
+    execute = redis.Redis.execute_command
+
+    def counted(self, *args, **options):
+        commands.append(args[0])
+        return execute(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+
+    codes = [client.get("/api/me/").status_code for _ in range(5)]
+
+    assert codes == [200] * 4 + [429]
+    assert commands == ["EVALSHA"] * 5
+
+
+def test_on_redis_an_accounts_tokens_share_its_window(redis_cache):
+    user = UserFactory.create()
+    phone, laptop = (token_client(issue_token(user=user)) for _ in range(2))
+
+    codes = [client.get("/api/me/").status_code for client in (phone, laptop) * 3]
+
+    assert codes == [200] * 5 + [429]
+
+
+def test_on_redis_a_revoked_tokens_requests_count_for_nothing(redis_cache):
+    user = UserFactory.create()
+    revoked, kept = issue_token(user=user), issue_token(user=user)
+    assert token_client(revoked).get("/api/me/").status_code == 200
+    ApiToken.objects.filter(digest=digest_of(revoked)).delete()
+
+    refused = [token_client(revoked).get("/api/me/").status_code for _ in range(6)]
+
+    assert refused == [401] * 6
+    codes = [token_client(kept).get("/api/me/").status_code for _ in range(5)]
+    assert codes == [200] * 4 + [429]

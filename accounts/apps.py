@@ -23,10 +23,10 @@ def _user_saved(
     from accounts import token_cache
 
     if not created and not (update_fields and update_fields <= token_cache.STAMPS):
-        token_cache.forget_users([instance.pk])
+        token_cache.changed(token_cache.digests_of_users([instance.pk]))
 
 
 def _token_deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     from accounts import token_cache
 
-    token_cache.forget_tokens([instance.digest])
+    token_cache.changed([instance.digest])

@@ -41,9 +41,9 @@ class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[User, ApiToken]:
         now = timezone.now()
         digest = digest_of(key)
-        remembered = token_cache.cached(digest, request=self.request)
-        if remembered is not None:
-            user, token = remembered
+        lookup = token_cache.cached(digest, request=self.request)
+        if lookup.entry is not None:
+            user, token = lookup.entry
             if token.expires_at > now and user.is_active:
                 return user, token
         try:
@@ -59,7 +59,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if token.last_used_at is None or token.last_used_at < now - LAST_USED_RESOLUTION:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
             token.last_used_at = now
-        token_cache.remember(digest, token, now=now)
+        token_cache.remember(digest, token, now=now, lookup=lookup)
         return (token.user, token)
 
 

@@ -24,9 +24,10 @@ class UserQuerySet(models.QuerySet["User"]):
         from accounts import token_cache
 
         # Not a migration's historical model (no cache there).
-        if self.model is User and not set(kwargs) <= token_cache.STAMPS:
-            token_cache.forget_users(self.values_list("pk", flat=True))
-        return super().update(**kwargs)
+        if self.model is not User or set(kwargs) <= token_cache.STAMPS:
+            return super().update(**kwargs)
+        with token_cache.changing(token_cache.digests_of_users(self.values_list("pk", flat=True))):
+            return super().update(**kwargs)
 
 
 class ClubUserManager(UserManager.from_queryset(UserQuerySet)):  # type: ignore[misc]
@@ -139,9 +140,10 @@ class ApiTokenQuerySet(models.QuerySet["ApiToken"]):
         the authentication's own hourly `last_used_at`, which nobody reads from the cache."""
         from accounts import token_cache
 
-        if set(kwargs) != {"last_used_at"}:
-            token_cache.forget_tokens(self.values_list("digest", flat=True))
-        return super().update(**kwargs)
+        if set(kwargs) == {"last_used_at"}:
+            return super().update(**kwargs)
+        with token_cache.changing(self.values_list("digest", flat=True)):
+            return super().update(**kwargs)
 
 
 class ApiToken(models.Model):

@@ -10,9 +10,14 @@ a token or a user it cannot have outlived:
 - whatever changes a user row (`save()`, and `update()` through `User.objects`, which every
   service uses: accounts.models.UserQuerySet), updates a token (`ApiToken.objects`) or deletes
   one (revoked, logged out, a password changed, an account deleted) first replaces the entries
-  of those tokens with a mark that they changed, for ENTRY_SECONDS: a request that read the
-  database before the change cannot put its copy back (its `add` finds the mark), and until the
-  mark goes the token is read from the database;
+  of those tokens with a mark that they are changing, for ENTRY_SECONDS (`changing`): a request
+  that read the database before the change cannot put its copy back (its `add` finds the
+  mark), and while the mark is there the token is read from the database;
+- once the change has committed, its mark becomes one that the change is done, and the first
+  request that saw that mark and then read the database puts its copy in its place (compare and
+  set): a player whose game just ended, which counts it on their user row, is read from the
+  database once, not for a minute. A later change's mark, or one whose transaction has not yet
+  committed, is never replaced so;
 - but the last-seen stamp (`last_seen_at`, STAMPS) alone changes nothing the cache is read for:
   it is written once a minute per player, and dropping the entry for it would send every
   request to the database. A cached user's `last_seen_at` may be that old; accounts.services
@@ -26,9 +31,15 @@ So a revoked or expired token and a deactivated account are refused at once. Wit
 embedded default: each process's memory) tokens are read from the database alone.
 """
 
-from collections.abc import Iterable
+import functools
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
+
+from django.db import transaction
 
 from club.cache import shared_cache
 from club.throttling import read_and_count
@@ -40,20 +51,31 @@ if TYPE_CHECKING:
 
 KEY_PREFIX = "accounts.tokens:"
 ENTRY_SECONDS = 60
-CHANGED = "changed"
 # User fields whose update alone leaves the cached copies be: nothing reads them from the cache.
 STAMPS = frozenset({"last_seen_at"})
 # The accounts of the tokens this process has read (a digest's never changes), so that a
 # request's throttle can be counted before its token is read; emptied when it holds this many.
 OWNERS_KEPT = 100_000
 _owners: dict[str, int] = {}
+# A key holds a token's entry (pickled) or a change's mark, an integer (which the cache stores
+# as digits, so its scripts tell the two apart: club.throttling.read_and_count): -n while the
+# change may not have committed, n once it has.
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What the cache holds for a token: its entry, or else the mark a `remember` may replace
+    (None: nothing)."""
+
+    entry: "tuple[User, ApiToken] | None"
+    mark: int | None = None
 
 
 def _key(digest: str) -> str:
     return KEY_PREFIX + digest
 
 
-def cached(digest: str, *, request: "Request | None" = None) -> "tuple[User, ApiToken] | None":
+def cached(digest: str, *, request: "Request | None" = None) -> Lookup:
     """The token of `digest` and its user as the database last had them, if the cache holds
     them (expiry and is_active are the caller's to check).
 
@@ -62,26 +84,31 @@ def cached(digest: str, *, request: "Request | None" = None) -> "tuple[User, Api
     in the account's throttle (club.throttling.read_and_count)."""
     cache = shared_cache()
     if cache is None:
-        return None
+        return Lookup(entry=None)
     user_id = _owners.get(digest)
     if request is not None and user_id is not None:
-        entry = read_and_count(request, key=_key(digest), unless=CHANGED, user_id=user_id)
+        held = read_and_count(request, key=_key(digest), user_id=user_id)
     else:
-        entry = cache.get(_key(digest))
-        if entry is None or entry == CHANGED:
-            return None
-        _owner_is(digest, entry[1].user_id)
-    return entry
+        held = cache.get(_key(digest))
+    if held is None or isinstance(held, int):
+        return Lookup(entry=None, mark=held)
+    _owner_is(digest, held[1].user_id)
+    return Lookup(entry=held)
 
 
-def remember(digest: str, token: "ApiToken", *, now: datetime) -> None:
-    """Keeps a token just read from the database with its user (`token.user`), unless a change
-    since marked it."""
+def remember(digest: str, token: "ApiToken", *, now: datetime, lookup: Lookup) -> None:
+    """Keeps a token just read from the database with its user (`token.user`), where `lookup`
+    (made before that read) found nothing or the mark of a change that has committed."""
     cache = shared_cache()
-    seconds = min(ENTRY_SECONDS, (token.expires_at - now).total_seconds())
-    if cache is not None and seconds > 0:
-        cache.add(_key(digest), (token.user, token), seconds)
-        _owner_is(digest, token.user_id)
+    seconds = int(min(ENTRY_SECONDS, (token.expires_at - now).total_seconds()))
+    if cache is None or seconds <= 0:
+        return
+    _owner_is(digest, token.user_id)
+    entry = (token.user, token)
+    if lookup.mark is None:
+        cache.add(_key(digest), entry, seconds)
+    elif lookup.mark > 0:
+        cache.replace_many([_key(digest)], expected=lookup.mark, value=entry, timeout=seconds)
 
 
 def _owner_is(digest: str, user_id: int) -> None:
@@ -90,20 +117,40 @@ def _owner_is(digest: str, user_id: int) -> None:
     _owners[digest] = user_id
 
 
-def forget_tokens(digests: Iterable[str]) -> None:
-    """Tokens whose rows (or their users' rows) change: their entries marked."""
+@contextmanager
+def changing(digests: Iterable[str]) -> Iterator[None]:
+    """Around a change to these tokens' rows (or their users'): their entries marked as changing
+    first, and as changed once the change has committed."""
+    release = _mark_changing(digests)
+    yield
+    release()
+
+
+def changed(digests: Iterable[str]) -> None:
+    """`changing`, after a change already written (a signal of `save()` or `delete()`)."""
+    _mark_changing(digests)()
+
+
+def _mark_changing(digests: Iterable[str]) -> Callable[[], None]:
+    """Marks the entries as changing; answers what marks them as changed at commit."""
     cache = shared_cache()
-    marks = {_key(digest): CHANGED for digest in digests} if cache is not None else {}
-    if cache is not None and marks:
-        cache.set_many(marks, ENTRY_SECONDS)
+    keys = [_key(digest) for digest in digests] if cache is not None else []
+    if cache is None or not keys:
+        return lambda: None
+    change = secrets.randbits(62) + 1
+    cache.set_many(dict.fromkeys(keys, -change), ENTRY_SECONDS)
+    # Only where no later change has put its own mark since.
+    done = functools.partial(
+        cache.replace_many, keys, expected=-change, value=change, timeout=ENTRY_SECONDS
+    )
+    return lambda: transaction.on_commit(done)
 
 
-def forget_users(user_ids: Iterable[int]) -> None:
-    """Users (their ids, or a queryset of them) whose rows change: their tokens' entries marked
-    (one query for the tokens' digests)."""
+def digests_of_users(user_ids: Iterable[int]) -> list[str]:
+    """The tokens of these users (their ids, or a queryset of them), when there is a shared
+    cache to mark them in (one query); else none."""
     from accounts.models import ApiToken
 
-    if shared_cache() is not None:
-        forget_tokens(
-            ApiToken.objects.filter(user_id__in=user_ids).values_list("digest", flat=True)
-        )
+    if shared_cache() is None:
+        return []
+    return list(ApiToken.objects.filter(user_id__in=user_ids).values_list("digest", flat=True))

@@ -45,7 +45,7 @@ import redis
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.figures import database_cpu, percentile, process_cpu
+from bench.figures import database_cpu_by_backend, percentile, process_cpu, spent
 from bench.stack import PG_ADMIN, ROOT, bench_database
 from bench.trees import exported_tree, short_name
 
@@ -176,12 +176,8 @@ class ServerCpu:
         self.server_pid = server_pid
         self.database = database
 
-    def sample(self) -> tuple[float, float]:
-        pid = self.server_pid
-        return (
-            process_cpu(pid),
-            database_cpu(self.database),
-        )
+    def sample(self) -> tuple[float, dict[int, float]]:
+        return process_cpu(self.server_pid), database_cpu_by_backend(self.database)
 
 
 @dataclass(frozen=True)
@@ -237,9 +233,8 @@ def run_phase(
     latencies = [value for thread in threads for value in thread.latencies]
     reads = [value for thread in threads for value in thread.read_latencies]
     requests = max(1, requests_after - requests_before)
-    gunicorn_cpu, postgres_cpu = (
-        after - before for after, before in zip(cpu_after, cpu_before, strict=True)
-    )
+    gunicorn_cpu = cpu_after[0] - cpu_before[0]
+    postgres_cpu = spent(cpu_before[1], cpu_after[1])
     return Figures(
         clients=clients,
         moves_per_second=len(latencies) / elapsed,

@@ -15,7 +15,12 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def cpu_seconds(match: Callable[[int, int, str], bool]) -> float:
     """User + system CPU time of the processes `match(pid, ppid, cmdline)` picks (Linux /proc)."""
-    total = 0
+    return sum(cpu_by_process(match).values())
+
+
+def cpu_by_process(match: Callable[[int, int, str], bool]) -> dict[int, float]:
+    """`cpu_seconds` of each process `match` picks, by pid."""
+    seconds = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -27,8 +32,14 @@ def cpu_seconds(match: Callable[[int, int, str], bool]) -> float:
         except OSError:
             continue
         if match(int(entry), int(fields[1]), cmdline):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+            seconds[int(entry)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return seconds
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds the processes alive at `after` used since `before` (a process gone in
+    between takes its time with it: subtracting totals could come out negative)."""
+    return sum(used - before.get(pid, 0.0) for pid, used in after.items())
 
 
 def process_cpu(pid: int) -> float:
@@ -38,7 +49,12 @@ def process_cpu(pid: int) -> float:
 
 def database_cpu(database: str) -> float:
     """CPU seconds of the PostgreSQL backends serving `database`."""
-    return cpu_seconds(lambda _entry, _parent, cmdline: f" {database} " in cmdline)
+    return sum(database_cpu_by_backend(database).values())
+
+
+def database_cpu_by_backend(database: str) -> dict[int, float]:
+    """`database_cpu` by backend: a web worker's connection is replaced every CONN_MAX_AGE."""
+    return cpu_by_process(lambda _entry, _parent, cmdline: f" {database} " in cmdline)
 
 
 def timed_gets(client: Any, path: str, requests: int) -> tuple[list[float], list[float], int, Any]:

@@ -28,6 +28,13 @@ _CACHE_ERRORS = (redis.RedisError, OSError)
 
 T = TypeVar("T")
 
+# Compare and set: ARGV[2] (for ARGV[3] seconds) at each key of KEYS that holds ARGV[1].
+REPLACE_SCRIPT = """
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('SET', key, ARGV[2], 'EX', ARGV[3]) end
+end
+"""
+
 
 class _OneClientPerPool(RedisCacheClient):
     """Django's client builds a redis.Redis for every operation, which costs redis-py 8 ~0.4 ms
@@ -121,8 +128,16 @@ class DegradingRedisCache(RedisCache):
 
         return self._or(fallback, run)
 
-    def stored_form(self, value: Any) -> bytes:
-        """`value` as this cache stores it, for a script to compare with what a key holds."""
+    def replace_many(self, keys: list[str], *, expected: Any, value: Any, timeout: int) -> None:
+        """`value` put at each of `keys` that still holds `expected`, in one round trip."""
+        self.run_script(
+            REPLACE_SCRIPT,
+            keys=keys,
+            args=[self._stored_form(expected), self._stored_form(value), timeout],
+            fallback=None,
+        )
+
+    def _stored_form(self, value: Any) -> Any:
         return self._cache._serializer.dumps(value)  # type: ignore[attr-defined]
 
     def loaded(self, stored: bytes) -> Any:

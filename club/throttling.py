@@ -42,13 +42,14 @@ end
 HISTORY_SCRIPT = (
     _COUNT + "return count(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))"
 )
-# The same count in the window KEYS[2], made only if KEYS[1] holds a value other than ARGV[4]
-# (an account's credentials as the cache keeps them); answers that value first.
+# The same count in the window KEYS[2], made only if KEYS[1] holds an account's credentials:
+# a value the cache stored pickled, not an integer (which it stores as digits: a mark that
+# there are none to read); answers that value first.
 GATED_HISTORY_SCRIPT = (
     _COUNT
     + """
 local gate = redis.call('GET', KEYS[1])
-if not gate or gate == ARGV[4] then return {gate} end
+if not gate or tonumber(gate) then return {gate} end
 local verdict = count(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
 return {gate, verdict[1], verdict[2], verdict[3]}
 """
@@ -126,15 +127,16 @@ def _window_key(throttle_key: str) -> str:
     return f"{throttle_key}:window"
 
 
-def read_and_count(request: Request, *, key: str, unless: object, user_id: int) -> Any:
+def read_and_count(request: Request, *, key: str, user_id: int) -> Any:
     """What the shared cache holds at `key` (an account's credentials), read in the round trip
     that counts this request in the window of the view's per-account throttle for `user_id`,
     which then takes that count instead of asking Redis again: a request's token and its
     throttle are one round trip, not two.
 
-    Counted only if `key` holds a value other than `unless`, which the caller then
-    authenticates the request by, as DRF would before counting it. None when it holds nothing
-    or `unless` (nothing counted: the throttle counts as usual), and while Redis is down.
+    Counted only if `key` holds a value other than an integer (a mark that there are no
+    credentials to read there), which the caller then authenticates the request by, as DRF
+    would before counting it. Otherwise nothing is counted, and the throttle counts as usual.
+    None when the key holds nothing, and while Redis is down.
     """
     cache = shared_cache()
     if cache is None:
@@ -143,17 +145,16 @@ def read_and_count(request: Request, *, key: str, unless: object, user_id: int) 
     throttles = view.get_throttles() if view is not None else []
     throttle = next((each for each in throttles if isinstance(each, UserRateThrottle)), None)
     if throttle is None or throttle.rate is None:
-        stored = cache.get(key)
-        return None if stored == unless else stored
+        return cache.get(key)
     window, now = throttle.window_of(user_id), throttle.timer()
     answer: list[Any] = cache.run_script(
         GATED_HISTORY_SCRIPT,
         keys=[key, window],
-        args=[repr(now), throttle.duration, throttle.num_requests, cache.stored_form(unless)],
+        args=[repr(now), throttle.duration, throttle.num_requests],
         fallback=[],
     )
-    if len(answer) < 4:
+    if not answer or answer[0] is None:
         return None
-    stored, allowed, counted, oldest = answer
-    setattr(request, _COUNTED, {window: (now, allowed, counted, oldest)})
-    return cache.loaded(stored)
+    if len(answer) == 4:
+        setattr(request, _COUNTED, {window: (now, *answer[1:])})
+    return cache.loaded(answer[0])

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.db.models import F
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -107,12 +108,13 @@ def test_changes_made_by_update_show_at_once() -> None:
 def test_a_read_that_raced_a_change_cannot_put_its_copy_back() -> None:
     user = UserFactory.create()
     key = issue_token(user=user)
+    before_the_change = token_cache.cached(digest_of(key))
     raced = ApiToken.objects.select_related("user").get(digest=digest_of(key))
 
     User.objects.filter(pk=user.pk).update(is_active=False)
-    token_cache.remember(digest_of(key), raced, now=timezone.now())
+    token_cache.remember(digest_of(key), raced, now=timezone.now(), lookup=before_the_change)
 
-    assert token_cache.cached(digest_of(key)) is None
+    assert token_cache.cached(digest_of(key)).entry is None
     assert client_of(key).get("/api/me/").status_code == 401
 
 
@@ -147,3 +149,49 @@ def test_only_the_stamp_alone_leaves_the_cached_copies_be() -> None:
 
     User.objects.filter(pk=user.pk).update(last_seen_at=timezone.now(), is_active=False)
     assert client.get("/api/me/").status_code == 401
+
+
+def test_once_a_change_commits_one_request_reads_the_database_and_puts_the_copy_back(
+    django_capture_on_commit_callbacks,
+) -> None:
+    user = UserFactory.create(last_seen_at=timezone.now())
+    client = client_of(issue_token(user=user))
+    assert token_queries(client) == 2  # read, and last_used_at written (once an hour)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        User.objects.filter(pk=user.pk).update(games_played=F("games_played") + 1)
+
+    assert token_queries(client) == 1
+    assert token_queries(client) == 0
+    assert client.get("/api/me/").json()["games"]["played"] == 1
+
+
+def test_while_a_change_has_not_committed_every_request_reads_the_database() -> None:
+    user = UserFactory.create(last_seen_at=timezone.now())
+    client = client_of(issue_token(user=user))
+    assert token_queries(client) == 2
+
+    User.objects.filter(pk=user.pk).update(games_played=F("games_played") + 1)
+
+    assert [token_queries(client) for _ in range(2)] == [1, 1]
+
+
+def test_a_change_committing_leaves_a_later_changes_mark_be(
+    django_capture_on_commit_callbacks,
+) -> None:
+    user = UserFactory.create()
+    key = issue_token(user=user)
+    digest = digest_of(key)
+
+    with django_capture_on_commit_callbacks() as first_commit:
+        with token_cache.changing([digest]):
+            pass
+    with token_cache.changing([digest]):  # a second change, not yet committed
+        pass
+    for callback in first_commit:
+        callback()
+
+    seen = token_cache.cached(digest)
+    assert seen.entry is None and seen.mark is not None and seen.mark < 0
+    assert client_of(key).get("/api/me/").status_code == 200
+    assert token_cache.cached(digest).entry is None

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -183,9 +183,8 @@ def test_a_change_committing_leaves_a_later_changes_mark_be(
     key = issue_token(user=user)
     digest = digest_of(key)
 
-    with django_capture_on_commit_callbacks() as first_commit:
-        with token_cache.changing([digest]):
-            pass
+    with django_capture_on_commit_callbacks() as first_commit, token_cache.changing([digest]):
+        pass
     with token_cache.changing([digest]):  # a second change, not yet committed
         pass
     for callback in first_commit:

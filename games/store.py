@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import DateTimeField, JSONField
+from django.db.models import DateTimeField, Field, JSONField
 from django.db.models.expressions import Col
 from django.utils import timezone
 
@@ -93,28 +93,38 @@ def _load_sql(*, vendor: str, many: bool) -> str:
 _LOCK_SQL = f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE"
 
 
+def _from_json(field: "Field[Any, Any]", *, to_python: bool) -> Callable[[Any], Any]:
+    """How a value of `field` in the seats' JSON becomes the model's: JSON carries datetimes as
+    text (SQLite's naive, in UTC), and SQLite's JSON functions quote a JSON column's text
+    instead of nesting it."""
+    if isinstance(field, DateTimeField):
+        return lambda value: None if value is None else _aware(field.to_python(value))
+    if isinstance(field, JSONField):
+        return lambda value: json.loads(value) if isinstance(value, str) else value
+    return field.to_python if to_python else lambda value: value
+
+
+# (key in a seat's JSON object, attribute name, conversion), chosen once per field.
+_SEAT_VALUES = [
+    (name, name, _from_json(field, to_python=True)) for name, field in _SEAT_FIELDS.items()
+]
+# Only the fields a game needs of its players; other user fields load on access.
+_PLAYER_VALUES = [("user_id", "id", lambda value: value)] + [
+    (f"player_{field.attname}", field.attname, _from_json(field, to_python=False))
+    for field in _PLAYER_FIELDS
+]
+
+
+_SEAT_NAMES = [name for _key, name, _convert in _SEAT_VALUES]
+_PLAYER_NAMES = [name for _key, name, _convert in _PLAYER_VALUES]
+
+
 def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
-    values = {name: _SEAT_FIELDS[name].to_python(row[name]) for name in _SEAT_FIELDS}
-    for name, value in values.items():
-        # SQLite keeps datetimes as naive UTC text, and quotes a JSON column's text.
-        if isinstance(value, datetime):
-            values[name] = _aware(value)
-        elif isinstance(_SEAT_FIELDS[name], JSONField) and isinstance(value, str):
-            values[name] = json.loads(value)
-    seat = Seat.from_db(Seat.objects.db, list(values), list(values.values()))
+    seat_values = [convert(row[key]) for key, _name, convert in _SEAT_VALUES]
+    seat = Seat.from_db(Seat.objects.db, _SEAT_NAMES, seat_values)
     seat.game = game
-    # Only the fields a game needs of its players; other user fields load on access.
-    player = {"id": seat.user_id}
-    for field in _PLAYER_FIELDS:
-        value = row[f"player_{field.attname}"]
-        # JSON carries datetimes as text (SQLite's naive, in UTC).
-        if isinstance(field, DateTimeField) and value is not None:
-            value = _aware(field.to_python(value))
-        # SQLite's JSON functions quote a JSON column's text instead of nesting it.
-        elif isinstance(field, JSONField) and isinstance(value, str):
-            value = json.loads(value)
-        player[field.attname] = value
-    seat.user = User.from_db(Seat.objects.db, list(player), list(player.values()))
+    player_values = [convert(row[key]) for key, _name, convert in _PLAYER_VALUES]
+    seat.user = User.from_db(Seat.objects.db, _PLAYER_NAMES, player_values)
     return seat
 
 

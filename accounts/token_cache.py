@@ -92,6 +92,8 @@ def cached(digest: str, *, request: "Request | None" = None) -> Lookup:
         held = cache.get(_key(digest))
     if held is None or isinstance(held, int):
         return Lookup(entry=None, mark=held)
+    if not isinstance(held, tuple):  # a tree before this one marked changes with text
+        return Lookup(entry=None, mark=-1)
     _owner_is(digest, held[1].user_id)
     return Lookup(entry=held)
 

@@ -194,3 +194,12 @@ def test_a_change_committing_leaves_a_later_changes_mark_be(
     assert seen.entry is None and seen.mark is not None and seen.mark < 0
     assert client_of(key).get("/api/me/").status_code == 200
     assert token_cache.cached(digest).entry is None
+
+
+def test_a_mark_left_by_the_tree_before_this_one_is_read_as_a_change(redis_cache) -> None:
+    key = issue_token(user=UserFactory.create())
+    client = client_of(key)
+    assert client.get("/api/me/").status_code == 200
+    redis_cache.set(f"{token_cache.KEY_PREFIX}{digest_of(key)}", "changed")  # its mark
+
+    assert [token_queries(client) for _ in range(2)] == [1, 1]

@@ -11,11 +11,11 @@ import functools
 import logging
 import os
 import threading
+from typing import cast
 
 import redis
 from django.conf import settings
 from django.db import transaction
-from redis.connection import parse_url
 
 logger = logging.getLogger(__name__)
 
@@ -71,10 +71,12 @@ class _Announcer:
 
 
 def _replyless_connection() -> redis.Connection:
-    # Short timeouts: a move's request must not hang on a dead Redis after its commit.
-    connection = redis.Connection(
-        **parse_url(settings.REDIS_URL), socket_connect_timeout=0.5, socket_timeout=0.5
+    # Short timeouts: a move's request must not hang on a dead Redis after its commit. The pool
+    # only makes it, of the URL's kind (rediss:// a TLS one).
+    pool = redis.ConnectionPool.from_url(
+        settings.REDIS_URL, socket_connect_timeout=0.5, socket_timeout=0.5
     )
+    connection = cast(redis.Connection, pool.make_connection())
     connection.connect()
     connection.send_command("CLIENT", "REPLY", "OFF")
     return connection

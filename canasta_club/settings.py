@@ -207,6 +207,8 @@ REST_FRAMEWORK: dict[str, Any] = {
     "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
     # JSON only: moves nest, which forms cannot carry (the browsable API's raw form still works).
     "DEFAULT_PARSER_CLASSES": ["club.api.JSONParser"],
+    # DRF's, its choice kept per Accept header (club/api.py).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "club.api.ContentNegotiation",
     # JSON written by orjson (club/api.py); the browsable API's pages take the inline
     # styles of DRF's templates (content_security).
     "DEFAULT_RENDERER_CLASSES": [

@@ -1,14 +1,16 @@
-"""The API's shared parts: the JSON parser and renderer, the pagination."""
+"""The API's shared parts: the JSON parser and renderer, the content negotiation, the
+pagination."""
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 import orjson
 from django.conf import settings
-from rest_framework import parsers, renderers, status
+from rest_framework import negotiation, parsers, renderers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -139,6 +141,33 @@ class JSONRenderer(renderers.JSONRenderer):
                     b"\xe2\x80\xa9", b"\\u2029"
                 )
         return super().render(data, accepted_media_type, renderer_context)
+
+
+class ContentNegotiation(negotiation.DefaultContentNegotiation):
+    """DRF's choice of a renderer, made once per Accept header and set of renderers, not on every
+    request: parsing and ranking the header was ~0.1 ms of a request's CPU (bench/trace.py), and
+    programs send the same header every time. A format asked for in the URL (`?format=`, a
+    suffix) is chosen as DRF does; an answer refused (406) is never kept."""
+
+    # (Accept header, renderer classes) -> (index of the renderer chosen, media type).
+    _chosen: dict[tuple[str, tuple[type[BaseRenderer], ...]], tuple[int, str]] = {}
+    CHOICES_KEPT = 1000  # distinct headers; beyond, the memory starts again
+
+    def select_renderer(
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
+        if format_suffix or self.settings.URL_FORMAT_OVERRIDE in request.query_params:
+            return super().select_renderer(request, renderers, format_suffix)
+        key = (request.headers.get("accept", "*/*"), tuple(map(type, renderers)))
+        chosen = self._chosen.get(key)
+        if chosen is None:
+            renderer, media_type = super().select_renderer(request, renderers)
+            if len(self._chosen) >= self.CHOICES_KEPT:
+                self._chosen.clear()
+            chosen = self._chosen[key] = (renderers.index(renderer), media_type)
+        index, media_type = chosen
+        return renderers[index], media_type
 
 
 class Pagination(LimitOffsetPagination):

@@ -17,7 +17,9 @@ gunicorn.conf.py and settings); the two trees take turns, round after round, the
 each round (A B, B A, ...), so the machine's drifting load falls on both. Every round prints both
 trees' figures and their ratio; the end, each tree's median and the ratio of the medians. On a
 shared machine quote the ratios; a change on the request path quotes such a run against the
-tree it started from (docs/benchmarks.md).
+tree it started from (docs/benchmarks.md). Both trees run on this virtualenv unless `--ab-python`
+names another interpreter for REV (where the requirements differ: a package added, such as
+hiredis, would otherwise serve both).
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. Databases are
 named BENCH_DATABASE_PREFIX (default canasta_bench) + _<pid>[_<tree>], dropped at the end. The
@@ -252,11 +254,16 @@ def run_phase(
     )
 
 
-def start_gunicorn(tree: Path, env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
-    """The tree's gunicorn with its own gunicorn.conf.py (read from the tree), on `port`."""
+def start_gunicorn(
+    tree: Path, env: dict[str, str], port: int, python: str = sys.executable
+) -> subprocess.Popen[bytes]:
+    """The tree's gunicorn with its own gunicorn.conf.py (read from the tree), on `port`, from
+    the virtualenv of `python`."""
     server = subprocess.Popen(
         [
-            str(Path(sys.executable).parent / "gunicorn"),
+            python,
+            "-m",
+            "gunicorn",
             "canasta_club.wsgi",
             "--bind",
             f"127.0.0.1:{port}",
@@ -369,6 +376,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, help="default: gunicorn.conf.py's (1)")
     parser.add_argument("--ab", metavar="REV", help="alternate rounds with another revision")
     parser.add_argument("--rounds", type=int, default=3, help="with --ab (default 3)")
+    parser.add_argument(
+        "--ab-python",
+        default=sys.executable,
+        help="with --ab, the other tree's interpreter (a virtualenv of its own requirements)",
+    )
     args = parser.parse_args()
     client_counts = [
         int(value) for value in (args.clients or ("8" if args.ab else "1,8,32")).split(",")
@@ -439,7 +451,13 @@ class Tree:
 
 @contextlib.contextmanager
 def served(
-    name: str, folder: Path, port: int, args: argparse.Namespace, tables: int, redis_url: str
+    name: str,
+    folder: Path,
+    port: int,
+    args: argparse.Namespace,
+    tables: int,
+    redis_url: str,
+    python: str = sys.executable,
 ) -> Iterator[Tree]:
     """A tree migrated into a database of its own, its players made, its gunicorn started, its
     cache and broker in a Redis database of its own (another tree's keys may have other
@@ -465,7 +483,6 @@ def served(
         admin.execute(f'CREATE DATABASE "{database}"')
     tree = Tree(name, folder, database, port, env, [])
     try:
-        python = sys.executable
         subprocess.run(
             [python, "manage.py", "migrate", "--verbosity", "0"], cwd=folder, env=env, check=True
         )
@@ -478,7 +495,7 @@ def served(
             text=True,
         )
         tree.tokens = json.loads(made.stdout.strip().splitlines()[-1])
-        tree.server = start_gunicorn(folder, env, port)
+        tree.server = start_gunicorn(folder, env, port, python)
         yield tree
     finally:
         if tree.server is not None:
@@ -499,7 +516,7 @@ def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
         with (
             exported_tree(args.ab) as folder,
             served("a", ROOT, PORT, args, tables, redis_a) as tree_a,
-            served("b", folder, PORT + 1, args, tables, redis_b) as tree_b,
+            served("b", folder, PORT + 1, args, tables, redis_b, args.ab_python) as tree_b,
         ):
             tree_a.name, tree_b.name = f"{this} (this tree)", other
             describe(tree_a.env, args, f"databases {tree_a.database} and {tree_b.database}")

@@ -15,6 +15,8 @@ over HTTP.
 
 With `--reference`, the same in another tree (git archive of the revision in a temporary folder),
 the trees alternating `--rounds` times; the table gives each part's mean per request for both.
+Both run on this virtualenv unless `--reference-python` names another (where the requirements
+differ: a package added, such as hiredis, would otherwise serve both trees).
 Databases are named BENCH_DATABASE_PREFIX (default canasta_bench) + _trace_<pid>_<n>, dropped at
 the end; the cache is BENCH_REDIS_URL (default Redis DB 15, flushed).
 """
@@ -408,10 +410,10 @@ def _means(samples: list[dict[str, list[float]]]) -> dict[str, list[float]]:
     }
 
 
-def run_child(tree: Path, database: str, moves: int) -> dict[str, Any]:
+def run_child(tree: Path, database: str, moves: int, python: str) -> dict[str, Any]:
     output = subprocess.run(
         [
-            sys.executable,
+            python,
             str(HERE),
             "--child",
             str(tree),
@@ -492,6 +494,11 @@ def main() -> None:
     parser.add_argument("--reference", help="another revision, e.g. 9ca0d25")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--reference-python",
+        default=sys.executable,
+        help="the reference's interpreter (a virtualenv of its own requirements), default this one",
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -516,7 +523,8 @@ def main() -> None:
                 number += 1
                 database = f"{prefix}_trace_{os.getpid()}_{number}"
                 print(f"round {round_number + 1}: {name} ...", flush=True)
-                results[name].append(run_child(tree, database, args.moves))
+                python = args.reference_python if tree != ROOT else sys.executable
+                results[name].append(run_child(tree, database, args.moves, python))
     report(results)
 
 

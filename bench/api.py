@@ -15,8 +15,10 @@ read at a short and a long history. The user throttle's rate is lifted (API_RATE
 temporary folder, migrated into a database of its own and served by its own gunicorn (its own
 gunicorn.conf.py and settings); the two trees take turns, round after round, the order swapped
 each round (A B, B A, ...), so the machine's drifting load falls on both. Every round prints both
-trees' figures and their ratio; the end, each tree's median and the ratio of the medians. On a
-shared machine quote the ratios; a change on the request path quotes such a run against the
+trees' figures and their ratio; the end, each tree's median, the ratio of the medians, the
+median of the rounds' ratios and the interval that holds it with 95 % confidence (from the rounds'
+order statistics: with fewer than 6 rounds, the widest, at its own confidence). On a shared
+machine quote the ratios and the interval; a change on the request path quotes such a run against the
 tree it started from (docs/benchmarks.md). Both trees run on this virtualenv unless `--ab-python`
 names another interpreter for REV (where the requirements differ: a package added, such as
 hiredis, would otherwise serve both).
@@ -47,7 +49,13 @@ import redis
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.figures import database_cpu_by_backend, percentile, process_cpu, spent
+from bench.figures import (
+    database_cpu_by_backend,
+    median_interval,
+    percentile,
+    process_cpu,
+    spent,
+)
 from bench.stack import PG_ADMIN, ROOT, bench_database
 from bench.trees import exported_tree, short_name
 
@@ -561,9 +569,23 @@ def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
                     + ", ".join(f"{name} {value:.2f}x" for name, value in medians.items()),
                     flush=True,
                 )
+                ratio_lists = {
+                    name: [a[name] / b[name] for a, b in zip(per_round, rounds_b, strict=True)]
+                    for name in MEASURES
+                }
+                print(f"  {median_interval_line(ratio_lists)}", flush=True)
     finally:
         for url in (redis_a, redis_b):
             redis.Redis.from_url(url).flushdb()
+
+
+def median_interval_line(ratio_lists: dict[str, list[float]]) -> str:
+    intervals = {name: median_interval(values) for name, values in ratio_lists.items()}
+    level = min(confidence for _low, _high, confidence in intervals.values())
+    shown = ", ".join(
+        f"{name} {low:.2f}-{high:.2f}x" for name, (low, high, _level) in intervals.items()
+    )
+    return f"the rounds' ratio's median lies within ({level:.0%} confidence): {shown}"
 
 
 MEASURES = {

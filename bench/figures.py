@@ -1,7 +1,8 @@
-"""What the benches measure with: percentiles, the CPU time of the processes they start, and
-in-process timings of a page or endpoint."""
+"""What the benches measure with: percentiles, an interval for a median, the CPU time of the
+processes they start, and in-process timings of a page or endpoint."""
 
 import gc
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -11,6 +12,23 @@ from typing import Any
 def percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def median_interval(values: list[float]) -> tuple[float, float, float]:
+    """The narrowest interval between order statistics (the k-th smallest and the k-th largest)
+    that holds the median of the rounds' distribution with at least 95 % confidence, or the
+    widest (smallest to largest) where so few rounds cannot: (low, high, its confidence). No
+    assumption on the distribution: each round is as likely above the median as below."""
+    ordered, n = sorted(values), len(values)
+
+    # P(the k-th smallest <= median <= the k-th largest) = 1 - 2 P(Binomial(n, 1/2) < k)
+    def confidence(k: int) -> float:
+        return 1 - 2 * sum(math.comb(n, i) for i in range(k)) / 2**n
+
+    k = 1
+    while k + 1 <= n // 2 and confidence(k + 1) >= 0.95:
+        k += 1
+    return ordered[k - 1], ordered[n - k], confidence(k)
 
 
 def cpu_seconds(match: Callable[[int, int, str], bool]) -> float:

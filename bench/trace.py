@@ -431,6 +431,8 @@ def run_child(tree: Path, database: str, moves: int, python: str) -> dict[str, A
 
 def report(results: dict[str, list[dict[str, Any]]]) -> None:
     """One table per kind of request: each part's mean own ms (wall / CPU), every tree."""
+    from bench.figures import median_interval
+
     trees = list(results)
     for kind in KINDS:
         merged: dict[str, dict[str, list[float]]] = {}
@@ -461,11 +463,23 @@ def report(results: dict[str, list[dict[str, Any]]]) -> None:
         print("total".ljust(width) + totals)
         # Each run is a process of its own, and processes of the same code differ by up to a
         # fifth here (where their memory lands, the core they get): judge a change by rounds.
-        for tree, runs in results.items():
-            each = ", ".join(
-                f"{sum(cpu for _wall, cpu in run[kind]['parts'].values()):.3f}" for run in runs
-            )
+        run_totals = {
+            tree: [sum(cpu for _wall, cpu in run[kind]["parts"].values()) for run in runs]
+            for tree, runs in results.items()
+        }
+        for tree, cpu_totals in run_totals.items():
+            each = ", ".join(f"{cpu:.3f}" for cpu in cpu_totals)
             print(f"  CPU total of each run, {tree}: {each}")
+        if len(trees) == 2:
+            # Round by round (the trees' runs were next to each other): this tree's over the
+            # reference's.
+            each_ratio = [this / other for this, other in zip(*run_totals.values(), strict=True)]
+            low, high, level = median_interval(each_ratio)
+            print(
+                "  CPU ratio of each round: "
+                + ", ".join(f"{ratio:.2f}" for ratio in each_ratio)
+                + f"; their median within {low:.2f}-{high:.2f} ({level:.0%} confidence)"
+            )
         counts = "".join(
             f"{sum(run[kind]['queries'] for run in results[tree]) / len(results[tree]):18.2f}"
             for tree in trees

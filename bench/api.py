@@ -16,12 +16,12 @@ temporary folder, migrated into a database of its own and served by its own guni
 gunicorn.conf.py and settings); the two trees take turns, round after round, the order swapped
 each round (A B, B A, ...), so the machine's drifting load falls on both. Every round prints both
 trees' figures and their ratio; the end, each tree's median, the ratio of the medians, the
-median of the rounds' ratios and the interval that holds it with 95 % confidence (from the rounds'
-order statistics: with fewer than 6 rounds, the widest, at its own confidence). On a shared
-machine quote the ratios and the interval; a change on the request path quotes such a run against the
-tree it started from (docs/benchmarks.md). Both trees run on this virtualenv unless `--ab-python`
-names another interpreter for REV (where the requirements differ: a package added, such as
-hiredis, would otherwise serve both).
+median of the rounds' ratios and the interval that holds it with 95 % confidence (from the
+rounds' order statistics: with fewer than 6 rounds, the widest, at its own confidence). On a
+shared machine quote the ratios and the interval; a change on the request path quotes such a run
+against the tree it started from (docs/benchmarks.md). Both trees run on this virtualenv unless
+`--ab-python` names another interpreter for REV (where the requirements differ: a package added,
+such as hiredis, would otherwise serve both).
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379. Databases are
 named BENCH_DATABASE_PREFIX (default canasta_bench) + _<pid>[_<tree>], dropped at the end. The

@@ -50,7 +50,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.figures import (
-    database_cpu_by_backend,
+    database_cpu,
     median_interval,
     percentile,
     process_cpu,
@@ -187,7 +187,7 @@ class ServerCpu:
         self.database = database
 
     def sample(self) -> tuple[float, dict[int, float]]:
-        return process_cpu(self.server_pid), database_cpu_by_backend(self.database)
+        return process_cpu(self.server_pid), database_cpu(self.database)
 
 
 @dataclass(frozen=True)
@@ -558,21 +558,18 @@ def ab_run(args: argparse.Namespace, client_counts: list[int]) -> None:
                 # Each round's ratio is of two runs a minute apart: less drift than the medians'.
                 per_round = [median_figures([a]) for a in results[(tree_a.name, clients)]]
                 rounds_b = [median_figures([b]) for b in results[(tree_b.name, clients)]]
-                medians = {
-                    name: statistics.median(
-                        a[name] / b[name] for a, b in zip(per_round, rounds_b, strict=True)
-                    )
-                    for name in MEASURES
-                }
-                print(
-                    f"  median of the rounds' ratios this/{other}: "
-                    + ", ".join(f"{name} {value:.2f}x" for name, value in medians.items()),
-                    flush=True,
-                )
                 ratio_lists = {
                     name: [a[name] / b[name] for a, b in zip(per_round, rounds_b, strict=True)]
                     for name in MEASURES
                 }
+                print(
+                    f"  median of the rounds' ratios this/{other}: "
+                    + ", ".join(
+                        f"{name} {statistics.median(values):.2f}x"
+                        for name, values in ratio_lists.items()
+                    ),
+                    flush=True,
+                )
                 print(f"  {median_interval_line(ratio_lists)}", flush=True)
     finally:
         for url in (redis_a, redis_b):

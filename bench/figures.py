@@ -65,13 +65,9 @@ def process_cpu(pid: int) -> float:
     return cpu_seconds(lambda entry, parent, _cmdline: pid in (entry, parent))
 
 
-def database_cpu(database: str) -> float:
-    """CPU seconds of the PostgreSQL backends serving `database`."""
-    return sum(database_cpu_by_backend(database).values())
-
-
-def database_cpu_by_backend(database: str) -> dict[int, float]:
-    """`database_cpu` by backend: a web worker's connection is replaced every CONN_MAX_AGE."""
+def database_cpu(database: str) -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend serving `database`, by pid: what it used between two
+    readings is `spent(before, after)`, since a connection is replaced every CONN_MAX_AGE."""
     return cpu_by_process(lambda _entry, _parent, cmdline: f" {database} " in cmdline)
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.figures import database_cpu, percentile, timed_gets
+from bench.figures import database_cpu, percentile, spent, timed_gets
 from bench.stack import bench_database
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def bench_backfill(games: int) -> None:
         f"  rate_finished_games: {elapsed:.1f} s for {games:,} games "
         f"({elapsed * 100_000 / games:.1f} s per 100,000; target < 60 s); this process's CPU "
         f"{time.process_time() - cpu_started:.1f} s, PostgreSQL's "
-        f"{database_cpu(DATABASE) - db_started:.1f} s; "
+        f"{spent(db_started, database_cpu(DATABASE)):.1f} s; "
         f"{RatingChange.objects.count():,} rating changes"
     )
 
@@ -205,7 +205,7 @@ def bench_updates(users: list[int], updates: int) -> None:
                 services.rate_game(result=result)
             cpu.append((time.process_time() - cpu_started) * 1000)
             wall.append((time.perf_counter() - started) * 1000)
-        db_cpu = (database_cpu(DATABASE) - db_started) * 1000 / len(results)
+        db_cpu = spent(db_started, database_cpu(DATABASE)) * 1000 / len(results)
         model = []
         for result in results[:500]:
             sides = [[skill.NEWCOMER for _ in side] for side in result.sides]

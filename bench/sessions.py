@@ -36,7 +36,7 @@ from typing import Any
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.figures import database_cpu
+from bench.figures import database_cpu, spent
 from bench.stack import bench_database
 from bench.web import new_game, play_into_deal, sessions_for
 
@@ -70,7 +70,7 @@ def measure(request: Callable[[], object], requests: int, database: str) -> tupl
         request()
     return (
         (time.process_time() - cpu) * 1000 / requests,
-        (database_cpu(database) - db_cpu) * 1000 / requests,
+        spent(db_cpu, database_cpu(database)) * 1000 / requests,
     )
 
 

@@ -43,7 +43,7 @@ sys.path.insert(
     if "--tree" in sys.argv
     else str(Path(__file__).resolve().parent.parent),
 )
-from bench.figures import database_cpu, percentile, timed_gets
+from bench.figures import database_cpu, percentile, spent, timed_gets
 from bench.stack import ROOT, _drop, bench_database
 
 CLUB = 20_000
@@ -181,7 +181,7 @@ def measure_following(requests: int, database: str) -> dict[str, dict[str, Any]]
         database_before = database_cpu(database)
         wall, cpu, queries, answer = timed_gets(client, path, requests)
         # timed_gets' warm-up (10) and query count (1) besides the timed requests.
-        database_ms = (database_cpu(database) - database_before) / (requests + 11) * 1000
+        database_ms = spent(database_before, database_cpu(database)) / (requests + 11) * 1000
         if path.startswith("/api/"):
             body = answer.json()
             online = sum(entry["online"] for entry in body)

@@ -62,7 +62,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import moderation as moderation_bench
-from bench.figures import database_cpu, percentile, process_cpu, timed_gets
+from bench.figures import database_cpu, percentile, process_cpu, spent, timed_gets
 from bench.stack import ROOT, bench_database
 
 PORT = 8732
@@ -354,7 +354,8 @@ def bench_live(args: argparse.Namespace, env: dict[str, str], database: str) -> 
             time.sleep(2)
             before, db_before = process_cpu(server.pid), database_cpu(database)
             time.sleep(args.idle)
-            idle, db_idle = process_cpu(server.pid) - before, database_cpu(database) - db_before
+            idle = process_cpu(server.pid) - before
+            db_idle = spent(db_before, database_cpu(database))
             print(
                 f"idle {args.idle:.0f} s with {streams} streams open: uvicorn CPU {idle:.2f} s "
                 f"({idle / args.idle * 100:.1f} % of a core), PostgreSQL {db_idle:.2f} s",

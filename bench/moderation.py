@@ -31,8 +31,8 @@ PLAYERS = 1_200
 REPORTS = 100_000
 OPEN_REPORTS = 1_000
 SWEEP_OPEN_REPORTS = 10_000
-# Rows per INSERT: a statement bound on the server takes at most 65,535 parameters, 2,849 rows of
-# a game's 23 columns.
+# Rows per INSERT of the other tables: a statement bound on the server takes at most 65,535
+# parameters (a game row, whose columns grow, in batches of its own).
 BATCH = 2_000
 
 
@@ -63,7 +63,7 @@ def populate() -> None:
             )
             for n in range(GAMES)
         ),
-        batch_size=BATCH,
+        batch_size=65_535 // len(Game._meta.concrete_fields),
     )
     seats = [
         Seat.at_table(game=game, user=users[(n * 4 + seat) % PLAYERS], seat=seat)

@@ -143,15 +143,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 else:
-    # Server-side binding, and psycopg preparing the statements a connection repeats (from the
-    # 5th run; Django's default is never), so PostgreSQL stops parsing them: PG CPU per API
-    # request 1.9 -> 1.5 ms (bench/api.py). Plans stay custom, made for each run's values: a
-    # generic plan ignores skew (1 % of reports are open) and doubled the moderators' queue time.
-    # DATABASE_URL's query string can override all three.
+    # Server-side binding, and the game store's statements prepared on each connection, planned
+    # once (a generic plan) instead of on every game read and move; every other statement is
+    # planned for its own values, as skew needs (club/prepared.py). prepare_threshold must be a
+    # number (None turns preparing off): the cursor decides for each statement. DATABASE_URL's
+    # query string can override all three.
+    from club.prepared import Cursor
+
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options.setdefault("server_side_binding", True)
+    if options["server_side_binding"] is True:  # as Django's backend reads it
+        options.setdefault("cursor_factory", Cursor)
     options.setdefault("prepare_threshold", 5)
-    options.setdefault("options", "-c plan_cache_mode=force_custom_plan")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # Django's database sessions, read from the database on every request (no cache in front, which

@@ -6,7 +6,8 @@ Every game read and every move runs `load`, and every move (the API's and the de
 is written by `write`: the hottest queries. `load` locks the row and reads the game, its seats
 with their players' names and the club's clock; `write` inserts the moves and updates the game
 in one statement, so a move costs one round trip. Values are converted by the model fields
-themselves, as the ORM would.
+themselves, as the ORM would. Each statement here is `prepared`: PostgreSQL plans it once per
+connection, not on every read and move (club/prepared.py).
 """
 
 import functools
@@ -23,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from club import clock
+from club.prepared import prepared
 from games.models import Game, Move, Seat
 
 
@@ -81,7 +83,7 @@ _IDS_IN = {
 def _load_sql(*, vendor: str, many: bool) -> str:
     aggregate, build_object = _JSON_FUNCTIONS[vendor]
     pairs = ", ".join(f"'{key}', {column}" for key, column in _SEAT_KEYS)
-    return (
+    return prepared(
         f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_COLUMNS)}, "
         f"{clock.now_column(vendor)} AS db_now, "
         f"(SELECT {aggregate}({build_object}({pairs})) FROM {Seat._meta.db_table} s "
@@ -90,7 +92,7 @@ def _load_sql(*, vendor: str, many: bool) -> str:
     )
 
 
-_LOCK_SQL = f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE"
+_LOCK_SQL = prepared(f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE")
 
 
 def _from_json(field: "Field[Any, Any]", *, to_python: bool) -> Callable[[Any], Any]:
@@ -216,29 +218,41 @@ _GAME_FIELDS_A_MOVE_CHANGES = [
 ]
 
 
+_UPDATE_SQL = prepared(
+    f"UPDATE {Game._meta.db_table} SET "
+    + ", ".join(f"{field.column} = %s" for field in _GAME_FIELDS_A_MOVE_CHANGES)
+    + " WHERE id = %s"
+)
+
+
+@functools.cache
+def _insert_sql(count: int) -> str:
+    """The INSERT of `count` moves."""
+    row = "(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"
+    return (
+        f"INSERT INTO {Move._meta.db_table} ({', '.join(f.column for f in _MOVE_FIELDS)}) "
+        f"VALUES {', '.join([row] * count)}"
+    )
+
+
+@functools.cache
+def _insert_and_update_sql(count: int) -> str:
+    return prepared(f"WITH inserted AS ({_insert_sql(count)}) {_UPDATE_SQL}")
+
+
 def write(*, game: Game, moves: list[Move]) -> None:
     """INSERT the moves (if any) and UPDATE the fields a move changes in the (locked) game row.
 
     On PostgreSQL one statement (the INSERT in a WITH), so one round trip; SQLite runs the two.
     """
-    update = (
-        f"UPDATE {Game._meta.db_table} SET "
-        + ", ".join(f"{field.column} = %s" for field in _GAME_FIELDS_A_MOVE_CHANGES)
-        + " WHERE id = %s"
-    )
     update_params = [
         field.get_db_prep_save(getattr(game, field.attname), connection)
         for field in _GAME_FIELDS_A_MOVE_CHANGES
     ] + [game.pk]
     if not moves:
         with connection.cursor() as cursor:
-            cursor.execute(update, update_params)
+            cursor.execute(_UPDATE_SQL, update_params)
         return
-    values = ", ".join(["(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"] * len(moves))
-    insert = (
-        f"INSERT INTO {Move._meta.db_table} ({', '.join(f.column for f in _MOVE_FIELDS)}) "
-        f"VALUES {values}"
-    )
     insert_params = [
         field.get_db_prep_save(getattr(move, field.attname), connection)
         for move in moves
@@ -246,7 +260,7 @@ def write(*, game: Game, moves: list[Move]) -> None:
     ]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(f"WITH inserted AS ({insert}) {update}", insert_params + update_params)
+            cursor.execute(_insert_and_update_sql(len(moves)), insert_params + update_params)
         else:
-            cursor.execute(insert, insert_params)
-            cursor.execute(update, update_params)
+            cursor.execute(_insert_sql(len(moves)), insert_params)
+            cursor.execute(_UPDATE_SQL, update_params)

@@ -311,18 +311,6 @@ def test_a_game_plays_on_the_embedded_sqlite_database(tmp_path):
     assert played["shared"] == [True]
 
 
-def test_postgresql_prepares_statements_with_custom_plans():
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW plan_cache_mode")
-        (plan_cache_mode,) = cursor.fetchone()
-
-    assert plan_cache_mode == "force_custom_plan"
-    assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
-    assert connection.connection.prepare_threshold == 5
-
-
 SECRET = """
 import json, django
 django.setup()

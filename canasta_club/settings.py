@@ -147,7 +147,7 @@ else:
     # once (a generic plan) instead of on every game read and move; every other statement is
     # planned for its own values, as skew needs (club/prepared.py). prepare_threshold must be a
     # number (None turns preparing off): the cursor decides for each statement. DATABASE_URL's
-    # query string can override all three.
+    # query string can turn both off (`?server_side_binding=false`).
     from club.prepared import Cursor
 
     options = DATABASES["default"].setdefault("OPTIONS", {})

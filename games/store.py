@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import DateTimeField, Field, JSONField
 from django.db.models.expressions import Col
 from django.utils import timezone
@@ -121,43 +122,55 @@ _SEAT_NAMES = [name for _key, name, _convert in _SEAT_VALUES]
 _PLAYER_NAMES = [name for _key, name, _convert in _PLAYER_VALUES]
 
 
+# How select_related puts a related row on an instance (no descriptor checks: the ids match).
+_SEAT_GAME = Seat._meta.get_field("game")
+_SEAT_USER = Seat._meta.get_field("user")
+
+
 def _seat_from_json(row: dict[str, Any], game: Game) -> Seat:
     seat_values = [convert(row[key]) for key, _name, convert in _SEAT_VALUES]
-    seat = Seat.from_db(Seat.objects.db, _SEAT_NAMES, seat_values)
-    seat.game = game
+    seat = Seat.from_db(game._state.db, _SEAT_NAMES, seat_values)
+    _SEAT_GAME.set_cached_value(seat, game)
     player_values = [convert(row[key]) for key, _name, convert in _PLAYER_VALUES]
-    seat.user = User.from_db(Seat.objects.db, _PLAYER_NAMES, player_values)
+    _SEAT_USER.set_cached_value(seat, User.from_db(game._state.db, _PLAYER_NAMES, player_values))
     return seat
+
+
+def _database() -> BaseDatabaseWrapper:
+    """The default database's connection itself: `django.db.connection` is a proxy that looks it
+    up again on every attribute read, and the conversions of a game row read it ~40 times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @functools.cache
 def _game_converters(vendor: str) -> list[tuple[int, list[Converter], Col]]:
     """(column index, converters, column) of the game's columns that the database's values need
     converting for, as the ORM's compiler finds them."""
+    db = _database()
     converters = []
     for index, field in enumerate(_GAME_COLUMNS):
         column = field.get_col(Game._meta.db_table)
-        functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        functions = db.ops.get_db_converters(column) + column.get_db_converters(db)
         if functions:
             converters.append((index, functions, column))
     return converters
 
 
-def _game_from_columns(columns: Sequence[Any]) -> Game:
+def _game_from_columns(columns: Sequence[Any], db: BaseDatabaseWrapper) -> Game:
     values = list(columns)
-    for index, functions, column in _game_converters(connection.vendor):
+    for index, functions, column in _game_converters(db.vendor):
         for convert in functions:
-            values[index] = convert(values[index], column, connection)
-    return Game.from_db(connection.alias, _GAME_ATTNAMES, values)
+            values[index] = convert(values[index], column, db)
+    return Game.from_db(db.alias, _GAME_ATTNAMES, values)
 
 
 def _aware(value: datetime) -> datetime:
     return timezone.make_aware(value, UTC) if timezone.is_naive(value) else value
 
 
-def _loaded(row: tuple[Any, ...]) -> LoadedGame:
+def _loaded(row: tuple[Any, ...], db: BaseDatabaseWrapper) -> LoadedGame:
     width = len(_GAME_COLUMNS)
-    game = _game_from_columns(row[:width])
+    game = _game_from_columns(row[:width], db)
     db_now, seat_rows = row[width:]
     seats = sorted(
         (_seat_from_json(seat_row, game) for seat_row in json.loads(seat_rows or "[]")),
@@ -175,24 +188,24 @@ def load(*, game_id: int, for_update: bool = False) -> LoadedGame | None:
     so two players taking one seat both saw it free and one got the constraint's 500. The read
     after the lock takes a new snapshot (READ COMMITTED) that sees every commit before it.
     """
-    vendor = connection.vendor
-    with connection.cursor() as cursor:
-        if for_update and vendor != "sqlite":
+    db = _database()
+    with db.cursor() as cursor:
+        if for_update and db.vendor != "sqlite":
             cursor.execute(_LOCK_SQL, [game_id])
-        cursor.execute(_load_sql(vendor=vendor, many=False), [game_id])
+        cursor.execute(_load_sql(vendor=db.vendor, many=False), [game_id])
         row = cursor.fetchone()
-    return None if row is None else _loaded(row)
+    return None if row is None else _loaded(row, db)
 
 
 def load_many(*, game_ids: list[int]) -> list[LoadedGame]:
     """Games the caller has already locked (the sweep claims them), in the order of `game_ids`."""
     if not game_ids:
         return []
-    vendor = connection.vendor
-    ids = game_ids if vendor == "postgresql" else json.dumps(game_ids)
-    with connection.cursor() as cursor:
-        cursor.execute(_load_sql(vendor=vendor, many=True), [ids])
-        loaded = {game.game.pk: game for game in map(_loaded, cursor.fetchall())}
+    db = _database()
+    ids = game_ids if db.vendor == "postgresql" else json.dumps(game_ids)
+    with db.cursor() as cursor:
+        cursor.execute(_load_sql(vendor=db.vendor, many=True), [ids])
+        loaded = {game.game.pk: game for game in (_loaded(row, db) for row in cursor.fetchall())}
     return [loaded[game_id] for game_id in game_ids]
 
 
@@ -245,21 +258,22 @@ def write(*, game: Game, moves: list[Move]) -> None:
 
     On PostgreSQL one statement (the INSERT in a WITH), so one round trip; SQLite runs the two.
     """
+    db = _database()
     update_params = [
-        field.get_db_prep_save(getattr(game, field.attname), connection)
+        field.get_db_prep_save(getattr(game, field.attname), db)
         for field in _GAME_FIELDS_A_MOVE_CHANGES
     ] + [game.pk]
     if not moves:
-        with connection.cursor() as cursor:
+        with db.cursor() as cursor:
             cursor.execute(_UPDATE_SQL, update_params)
         return
     insert_params = [
-        field.get_db_prep_save(getattr(move, field.attname), connection)
+        field.get_db_prep_save(getattr(move, field.attname), db)
         for move in moves
         for field in _MOVE_FIELDS
     ]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+    with db.cursor() as cursor:
+        if db.vendor == "postgresql":
             cursor.execute(_insert_and_update_sql(len(moves)), insert_params + update_params)
         else:
             cursor.execute(_insert_sql(len(moves)), insert_params)

@@ -70,6 +70,20 @@ def test_load_reads_the_game_and_its_seats_as_the_orm_does(finished_game):
     assert abs(loaded.now - timezone.now()) < timedelta(minutes=1)
 
 
+def test_a_loaded_seat_holds_its_game_and_player_without_a_query(
+    finished_game, django_assert_num_queries
+):
+    loaded = store.load(game_id=finished_game.pk)
+
+    assert loaded is not None
+    with django_assert_num_queries(0):
+        for seat in loaded.seats:
+            assert seat.game is loaded.game
+            assert seat.user.pk == seat.user_id
+            assert seat.user._state.db == seat._state.db == "default"
+            assert not seat.user._state.adding
+
+
 def test_load_for_update_and_load_many_read_the_same(finished_game):
     other = started_game()
     with transaction.atomic():

@@ -9,6 +9,10 @@
   if (!page) return;
   let fetching = false;
   let again = false;
+  // A form sent from this page (enter, start, leave) brings the next page with its message: a
+  // reload now would cancel that page after the server had shown the message to it.
+  let leaving = false;
+  page.addEventListener("submit", () => { leaving = true; });
 
   // What was open stays open: a folded row of the standings, a round's details.
   function openDetails() {
@@ -24,7 +28,10 @@
       const fresh = new DOMParser().parseFromString(await response.text(), "text/html")
         .querySelector("[data-tournament-fragment]");
       if (!fresh || fresh.dataset.version === page.dataset.version) return;
-      if (fresh.dataset.status !== page.dataset.status) { window.location.reload(); return; }
+      if (fresh.dataset.status !== page.dataset.status) {
+        if (!leaving) window.location.reload();
+        return;
+      }
       const open = openDetails();
       for (const part of fresh.querySelectorAll("[data-live-part]")) {
         const shown = page.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
